@@ -1,0 +1,161 @@
+//! Legacy encodings through encoding_rs: `decode_to_utf8_without_replacement` decodes, and each
+//! `Malformed(len, after)` it returns becomes a malformed unit with absolute offsets.
+
+use super::Sink;
+use crate::decode::malformed::{Cut, Malformed, MalformedKind};
+use crate::encoding::{self, Encoding};
+use crate::span::Span;
+use encoding_rs::DecoderResult;
+
+/// How many of the most recent bytes are kept to show a malformed sequence that began in an
+/// earlier chunk.
+const HISTORY: usize = 8;
+
+/// Streaming legacy decoder with absolute offsets.
+pub(crate) struct LegacyScanner {
+    encoding: &'static Encoding,
+    rs: &'static encoding_rs::Encoding,
+    decoder: encoding_rs::Decoder,
+    /// The last bytes fed, oldest first, ending at `fed`.
+    history: [u8; HISTORY],
+    /// Absolute offset one past the last byte fed to encoding_rs.
+    fed: u64,
+    /// Absolute offset where the text not yet attributed to a unit begins.
+    text_start: u64,
+    out: Vec<u8>,
+    replaced_once: bool,
+}
+
+impl LegacyScanner {
+    pub(crate) fn new(encoding: &'static Encoding, rs: &'static encoding_rs::Encoding, pos: u64) -> Self {
+        LegacyScanner {
+            encoding,
+            rs,
+            decoder: rs.new_decoder_without_bom_handling(),
+            history: [0; HISTORY],
+            fed: pos,
+            text_start: pos,
+            out: vec![0; 16 * 1024],
+            replaced_once: false,
+        }
+    }
+
+    fn remember(&mut self, bytes: &[u8]) {
+        let n = bytes.len().min(HISTORY);
+        self.history.copy_within(n.., 0);
+        self.history[HISTORY - n..].copy_from_slice(&bytes[bytes.len() - n..]);
+    }
+
+    /// The bytes `start..end` (absolute), as far as the history still holds them.
+    fn recent(&self, start: u64, end: u64) -> Vec<u8> {
+        let back_start = (self.fed - start) as usize;
+        let back_end = (self.fed - end) as usize;
+        let from = HISTORY.saturating_sub(back_start);
+        let to = HISTORY.saturating_sub(back_end);
+        self.history[from..to.max(from)].to_vec()
+    }
+
+    fn report(&mut self, len: u8, after: u8, at_flush: bool, sink: &mut dyn Sink) {
+        let end = self.fed - u64::from(after);
+        let start = end - u64::from(len);
+        let bytes = self.recent(start, end);
+        let kind = if std::ptr::eq(self.encoding, encoding::REPLACEMENT) {
+            if self.replaced_once {
+                return;
+            }
+            self.replaced_once = true;
+            MalformedKind::Replacement
+        } else if at_flush {
+            MalformedKind::Truncated
+        } else {
+            MalformedKind::Unmapped
+        };
+        let cut = if at_flush { Cut::ByEnd } else { Cut::None };
+        sink.malformed(Malformed::new(Span::new(start, end), kind, &bytes, 0, cut, self.encoding));
+        self.text_start = end;
+    }
+
+    /// Decodes `src`. In bulk (`per_char` false) text comes in runs, the grain of `pieces`; one
+    /// byte at a time (`per_char` true) every character gets its own exact span, the grain of
+    /// `units`. The input is fed as not final, then flushed with an empty final call, so that
+    /// what the flush reports is known to be a sequence cut short by the end.
+    pub(crate) fn scan(&mut self, src: &[u8], last: bool, per_char: bool, sink: &mut dyn Sink) {
+        if per_char {
+            for byte in src.chunks(1) {
+                self.pump(byte, false, true, sink);
+            }
+        } else {
+            self.pump(src, false, false, sink);
+        }
+        if last {
+            self.pump(&[], true, per_char, sink);
+            self.decoder = self.rs.new_decoder_without_bom_handling();
+            self.replaced_once = false;
+        }
+    }
+
+    fn pump(&mut self, mut src: &[u8], last: bool, per_char: bool, sink: &mut dyn Sink) {
+        loop {
+            let (result, read, written) =
+                self.decoder.decode_to_utf8_without_replacement(src, &mut self.out, last);
+            self.remember(&src[..read]);
+            self.fed += read as u64;
+            src = &src[read..];
+            let text_end = match result {
+                DecoderResult::Malformed(len, after) => self.fed - u64::from(after) - u64::from(len),
+                _ => self.fed,
+            };
+            let text_end = text_end.max(self.text_start);
+            if per_char {
+                self.emit_chars(written, text_end, sink);
+            } else {
+                self.emit_text(written, text_end, sink);
+            }
+            match result {
+                DecoderResult::InputEmpty => break,
+                DecoderResult::OutputFull => {}
+                DecoderResult::Malformed(len, after) => self.report(len, after, last, sink),
+            }
+        }
+    }
+
+    /// Emits the first `written` output bytes as one run ending at `end`.
+    fn emit_text(&mut self, written: usize, end: u64, sink: &mut dyn Sink) {
+        if written == 0 {
+            return;
+        }
+        let text = std::str::from_utf8(&self.out[..written]).expect("encoding_rs writes UTF-8");
+        sink.text(Span::new(self.text_start, end), text);
+        self.text_start = end;
+    }
+
+    /// Emits the first `written` output bytes character by character: all of them come from the
+    /// bytes `text_start..end`. Pushed-back ASCII bytes get one byte each; otherwise the first
+    /// character takes the whole span and the others (a Big5 pair that maps to two code points)
+    /// get an empty span at its end.
+    fn emit_chars(&mut self, written: usize, end: u64, sink: &mut dyn Sink) {
+        if written == 0 {
+            return;
+        }
+        let out = std::mem::take(&mut self.out);
+        let text = std::str::from_utf8(&out[..written]).expect("encoding_rs writes UTF-8");
+        let span_len = end - self.text_start;
+        let one_each = text.is_ascii() && span_len == text.len() as u64;
+        let mut at = self.text_start;
+        for (k, (i, c)) in text.char_indices().enumerate() {
+            let piece = &text[i..i + c.len_utf8()];
+            let char_end = if one_each { at + 1 } else if k == 0 { end } else { at };
+            sink.text(Span::new(at, char_end), piece);
+            at = char_end;
+        }
+        self.out = out;
+        self.text_start = end;
+    }
+
+}
+
+impl std::fmt::Debug for LegacyScanner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LegacyScanner({}, at {})", self.encoding.name(), self.fed)
+    }
+}

@@ -1,0 +1,147 @@
+//! Encoding text to bytes, reporting each character the encoding cannot represent.
+
+use crate::encoding::{Encoding, Endian, Engine};
+use serde::Serialize;
+use std::fmt;
+
+/// What to write in place of a character the encoding cannot represent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Substitute {
+    /// Nothing: the character is left out (and reported).
+    Omit,
+    /// `?`, as iconv and most converters write.
+    Question,
+    /// An HTML decimal character reference, `&#8364;`, as browsers write in forms.
+    Html,
+}
+
+/// A character the encoding cannot represent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unmappable {
+    /// Its index in the text, counted in characters (code points).
+    pub index: usize,
+    /// Its byte offset in the text's UTF-8.
+    pub utf8_offset: usize,
+    /// The character.
+    #[serde(rename = "char")]
+    pub ch: char,
+}
+
+/// Text encoded: the bytes and what could not be represented.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Encoded {
+    /// The bytes, with the chosen substitute where a character was unmappable.
+    pub bytes: Vec<u8>,
+    /// Each unmappable character, in order.
+    pub unmappable: Vec<Unmappable>,
+}
+
+/// Why text could not be encoded at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The encoding has no encoder (the replacement encoding).
+    NoEncoder(&'static Encoding),
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::NoEncoder(enc) => write!(f, "{enc} can only decode, not encode"),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// Encodes `text`, prefixing the encoding's byte order mark when `bom` is true (UTF-8, UTF-16,
+/// UTF-32 only; other encodings have none).
+///
+/// ```
+/// use charscope::{encode, encoding};
+/// let out = encode::encode("€", encoding::for_label("shift_jis").unwrap(), false, encode::Substitute::Html).unwrap();
+/// assert_eq!(out.bytes, b"&#8364;");
+/// assert_eq!(out.unmappable[0].ch, '€');
+/// ```
+pub fn encode(text: &str, encoding: &'static Encoding, bom: bool, substitute: Substitute) -> Result<Encoded, EncodeError> {
+    if !encoding.can_encode() {
+        return Err(EncodeError::NoEncoder(encoding));
+    }
+    let mut out = Encoded::default();
+    if bom {
+        out.bytes.extend_from_slice(encoding.bom().unwrap_or_default());
+    }
+    match encoding.engine() {
+        Engine::Utf8 => out.bytes.extend_from_slice(text.as_bytes()),
+        Engine::Utf16(endian) => {
+            for unit in text.encode_utf16() {
+                out.bytes.extend_from_slice(&match endian {
+                    Endian::Big => unit.to_be_bytes(),
+                    Endian::Little => unit.to_le_bytes(),
+                });
+            }
+        }
+        Engine::Utf32(endian) => {
+            for c in text.chars() {
+                out.bytes.extend_from_slice(&match endian {
+                    Endian::Big => u32::from(c).to_be_bytes(),
+                    Endian::Little => u32::from(c).to_le_bytes(),
+                });
+            }
+        }
+        Engine::TrueLatin1 => {
+            for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
+                match u8::try_from(u32::from(ch)) {
+                    Ok(b) => out.bytes.push(b),
+                    Err(_) => {
+                        out.unmappable.push(Unmappable { index, utf8_offset, ch });
+                        write_substitute(&mut out.bytes, ch, substitute);
+                    }
+                }
+            }
+        }
+        Engine::Whatwg(rs) => encode_legacy(text, rs, substitute, &mut out),
+    }
+    Ok(out)
+}
+
+fn write_substitute(bytes: &mut Vec<u8>, ch: char, substitute: Substitute) {
+    match substitute {
+        Substitute::Omit => {}
+        Substitute::Question => bytes.push(b'?'),
+        Substitute::Html => bytes.extend_from_slice(format!("&#{};", u32::from(ch)).as_bytes()),
+    }
+}
+
+fn encode_legacy(text: &str, rs: &'static encoding_rs::Encoding, substitute: Substitute, out: &mut Encoded) {
+    let mut encoder = rs.new_encoder();
+    let mut src = text;
+    let mut consumed = 0;
+    let mut chars_before = 0;
+    let mut counted_to = 0;
+    let mut buf = vec![0u8; 4096];
+    loop {
+        let (result, read, written) = encoder.encode_from_utf8_without_replacement(src, &mut buf, true);
+        out.bytes.extend_from_slice(&buf[..written]);
+        consumed += read;
+        src = &src[read..];
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => break,
+            encoding_rs::EncoderResult::OutputFull => {}
+            encoding_rs::EncoderResult::Unmappable(ch) => {
+                let utf8_offset = consumed - ch.len_utf8();
+                chars_before += text[counted_to..utf8_offset].chars().count();
+                counted_to = utf8_offset;
+                out.unmappable.push(Unmappable {
+                    index: chars_before,
+                    utf8_offset,
+                    ch,
+                });
+                // encoding_rs has returned to its ASCII state (as WHATWG prescribes for
+                // ISO-2022-JP), so an ASCII substitute is safe here.
+                write_substitute(&mut out.bytes, ch, substitute);
+            }
+        }
+    }
+}

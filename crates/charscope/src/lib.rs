@@ -1,0 +1,37 @@
+//! charscope: a charset converter and Unicode byte inspector.
+//!
+//! Data flows one way: bytes -> units (a character, or a named malformed sequence, each with its
+//! byte span) -> every view. The library reads no files and talks to no terminal.
+//!
+//! # Contract
+//! - **Errors point at bytes.** Every malformed sequence carries absolute byte offsets from the
+//!   first byte of the input (a stripped byte order mark included), its kind
+//!   ([`MalformedKind`], stable kebab-case names) and a one-line reason.
+//! - **One U+FFFD per malformed sequence.** For UTF-8 a malformed sequence is a maximal subpart
+//!   (Unicode 3.9.6, WHATWG Encoding Standard); for UTF-16 an unpaired surrogate or an odd
+//!   trailing byte; for UTF-32 one bad 4-byte unit or a 1-3 byte tail; for legacy encodings
+//!   what encoding_rs (a WHATWG-conformant decoder) rejects.
+//! - **Streaming.** Decoders take `(src, last)` chunks of any size and keep at most one partial
+//!   sequence between them; a sequence split across chunks decodes exactly as if whole.
+//! - **Invalid input never panics**: any byte string is decodable in every encoding.
+//!
+//! ```
+//! use charscope::{decode, encoding};
+//! let out = decode::decode(b"\xC0\xAF\xE0\x80\xBF\xF0\x81\x82A", encoding::UTF_8);
+//! assert_eq!(out.text, "\u{FFFD}".repeat(8) + "A");
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod bom;
+pub mod decode;
+pub mod encode;
+pub mod encoding;
+pub mod span;
+pub mod stream;
+
+pub use bom::{Bom, BomMode, BomPolicy};
+pub use decode::{Decoded, Decoder, Malformed, MalformedKind, Piece, Unit};
+pub use encoding::Encoding;
+pub use span::Span;
+pub use stream::StreamDecoder;

@@ -1,0 +1,107 @@
+//! Streaming decode with byte order mark handling: the decoder every command uses.
+
+use crate::bom::{self, Bom, BomMode};
+use crate::decode::{Decoder, Piece, Unit};
+use crate::encoding::Encoding;
+
+/// A streaming decoder that first settles the byte order mark (holding at most the first four
+/// bytes until it can), then decodes with offsets counted from the first byte of the input,
+/// mark included.
+#[derive(Debug)]
+pub struct StreamDecoder {
+    requested: &'static Encoding,
+    mode: BomMode,
+    head: Vec<u8>,
+    decoder: Option<Decoder>,
+    settled: &'static Encoding,
+    bom: Option<Bom>,
+}
+
+impl StreamDecoder {
+    /// A decoder for `encoding` with the given BOM handling.
+    pub fn new(encoding: &'static Encoding, mode: BomMode) -> StreamDecoder {
+        StreamDecoder {
+            requested: encoding,
+            mode,
+            head: Vec::new(),
+            decoder: None,
+            settled: encoding,
+            bom: None,
+        }
+    }
+
+    /// The encoding that decodes: the requested one, or the one a BOM chose under `sniff`.
+    /// Until the BOM is settled, the requested one; after the end, the one that decoded.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.settled
+    }
+
+    /// The byte order mark found, once settled.
+    pub fn bom(&self) -> Option<Bom> {
+        self.bom
+    }
+
+    fn settle<'a>(&mut self, src: &'a [u8], last: bool) -> Option<(Vec<u8>, &'a [u8])> {
+        if self.decoder.is_some() {
+            return Some((Vec::new(), src));
+        }
+        let (decision, held) = if self.head.is_empty() {
+            (bom::decide(src, self.requested, self.mode, last), false)
+        } else {
+            self.head.extend_from_slice(src);
+            (bom::decide(&self.head, self.requested, self.mode, last), true)
+        };
+        let Some(decision) = decision else {
+            if !held {
+                self.head.extend_from_slice(src);
+            }
+            return None;
+        };
+        self.bom = decision.bom;
+        self.settled = decision.encoding;
+        self.decoder = Some(Decoder::starting_at(decision.encoding, decision.skip as u64));
+        if held {
+            let head = std::mem::take(&mut self.head);
+            Some((head[decision.skip..].to_vec(), &[]))
+        } else {
+            Some((Vec::new(), &src[decision.skip..]))
+        }
+    }
+
+    /// Decodes a chunk into pieces (see [`Decoder::decode_pieces`]).
+    pub fn decode_pieces(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Piece<'_>)) {
+        let Some((held, rest)) = self.settle(src, last) else {
+            return;
+        };
+        let decoder = self.decoder.as_mut().expect("settled");
+        if !held.is_empty() {
+            decoder.decode_pieces(&held, last && rest.is_empty(), &mut f);
+        }
+        decoder.decode_pieces(rest, last, &mut f);
+        if last {
+            self.finish();
+        }
+    }
+
+    /// Decodes a chunk into units (see [`Decoder::decode_units`]).
+    pub fn decode_units(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Unit)) {
+        let Some((held, rest)) = self.settle(src, last) else {
+            return;
+        };
+        let decoder = self.decoder.as_mut().expect("settled");
+        if !held.is_empty() {
+            decoder.decode_units(&held, last && rest.is_empty(), &mut f);
+        }
+        decoder.decode_units(rest, last, &mut f);
+        if last {
+            self.finish();
+        }
+    }
+
+    /// After the last chunk the encoding and BOM stay readable; the next chunk starts a new
+    /// stream, with its own BOM.
+    fn finish(&mut self) {
+        self.decoder = None;
+        self.head.clear();
+    }
+}
