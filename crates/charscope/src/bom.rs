@@ -38,18 +38,51 @@ pub enum Sniff {
     NeedMore,
 }
 
-const MARKS: [(&[u8], fn() -> &'static Encoding, bool); 5] = [
-    (b"\x00\x00\xFE\xFF", || encoding::UTF_32BE, false),
-    (b"\xFF\xFE\x00\x00", || encoding::UTF_32LE, false),
-    (b"\xEF\xBB\xBF", || encoding::UTF_8, true),
-    (b"\xFE\xFF", || encoding::UTF_16BE, true),
-    (b"\xFF\xFE", || encoding::UTF_16LE, true),
+/// A byte order mark, the encoding it names, and whether browsers know it.
+struct Mark {
+    bytes: &'static [u8],
+    encoding: fn() -> &'static Encoding,
+    whatwg: bool,
+}
+
+/// In the order they must be tried: FF FE 00 00 before FF FE.
+const MARKS: [Mark; 5] = [
+    Mark {
+        bytes: b"\x00\x00\xFE\xFF",
+        encoding: || encoding::UTF_32BE,
+        whatwg: false,
+    },
+    Mark {
+        bytes: b"\xFF\xFE\x00\x00",
+        encoding: || encoding::UTF_32LE,
+        whatwg: false,
+    },
+    Mark {
+        bytes: b"\xEF\xBB\xBF",
+        encoding: || encoding::UTF_8,
+        whatwg: true,
+    },
+    Mark {
+        bytes: b"\xFE\xFF",
+        encoding: || encoding::UTF_16BE,
+        whatwg: true,
+    },
+    Mark {
+        bytes: b"\xFF\xFE",
+        encoding: || encoding::UTF_16LE,
+        whatwg: true,
+    },
 ];
 
 /// Looks for a byte order mark at the start of `bytes` under `policy`. `last` says no more
 /// input follows, so a partial mark is no mark.
 pub fn sniff(bytes: &[u8], policy: BomPolicy, last: bool) -> Sniff {
-    for (mark, encoding, whatwg) in MARKS {
+    for Mark {
+        bytes: mark,
+        encoding,
+        whatwg,
+    } in MARKS
+    {
         if !whatwg && policy == BomPolicy::Whatwg {
             continue;
         }
@@ -93,7 +126,12 @@ pub struct BomDecision {
 
 /// Decides, from the first bytes of an input, how `mode` treats its byte order mark. `None`
 /// means the bytes so far are not enough (only when `last` is false).
-pub fn decide(head: &[u8], requested: &'static Encoding, mode: BomMode, last: bool) -> Option<BomDecision> {
+pub fn decide(
+    head: &[u8],
+    requested: &'static Encoding,
+    mode: BomMode,
+    last: bool,
+) -> Option<BomDecision> {
     match mode {
         BomMode::Sniff(policy) => match sniff(head, policy, last) {
             Sniff::NeedMore => None,
@@ -122,7 +160,11 @@ pub fn decide(head: &[u8], requested: &'static Encoding, mode: BomMode, last: bo
                     encoding: requested,
                     len: mark.len(),
                 };
-                let skip = if mode == BomMode::Strip { mark.len() } else { 0 };
+                let skip = if mode == BomMode::Strip {
+                    mark.len()
+                } else {
+                    0
+                };
                 Some(BomDecision {
                     encoding: requested,
                     bom: Some(bom),
@@ -181,8 +223,14 @@ impl BomReadings {
             ),
             (w, u) => Some(format!(
                 "Browsers read {} here, the Unicode Standard reads {}.",
-                w.map_or("no byte order mark".to_string(), |b| format!("a {} mark", b.encoding)),
-                u.map_or("no byte order mark".to_string(), |b| format!("a {} mark", b.encoding)),
+                w.map_or("no byte order mark".to_string(), |b| format!(
+                    "a {} mark",
+                    b.encoding
+                )),
+                u.map_or("no byte order mark".to_string(), |b| format!(
+                    "a {} mark",
+                    b.encoding
+                )),
             )),
         }
     }

@@ -64,13 +64,19 @@ impl std::error::Error for EncodeError {}
 /// assert_eq!(out.bytes, b"&#8364;");
 /// assert_eq!(out.unmappable[0].ch, '€');
 /// ```
-pub fn encode(text: &str, encoding: &'static Encoding, bom: bool, substitute: Substitute) -> Result<Encoded, EncodeError> {
+pub fn encode(
+    text: &str,
+    encoding: &'static Encoding,
+    bom: bool,
+    substitute: Substitute,
+) -> Result<Encoded, EncodeError> {
     if !encoding.can_encode() {
         return Err(EncodeError::NoEncoder(encoding));
     }
     let mut out = Encoded::default();
     if bom {
-        out.bytes.extend_from_slice(encoding.bom().unwrap_or_default());
+        out.bytes
+            .extend_from_slice(encoding.bom().unwrap_or_default());
     }
     match encoding.engine() {
         Engine::Utf8 => out.bytes.extend_from_slice(text.as_bytes()),
@@ -95,7 +101,11 @@ pub fn encode(text: &str, encoding: &'static Encoding, bom: bool, substitute: Su
                 match u8::try_from(u32::from(ch)) {
                     Ok(b) => out.bytes.push(b),
                     Err(_) => {
-                        out.unmappable.push(Unmappable { index, utf8_offset, ch });
+                        out.unmappable.push(Unmappable {
+                            index,
+                            utf8_offset,
+                            ch,
+                        });
                         write_substitute(&mut out.bytes, ch, substitute);
                     }
                 }
@@ -114,7 +124,12 @@ fn write_substitute(bytes: &mut Vec<u8>, ch: char, substitute: Substitute) {
     }
 }
 
-fn encode_legacy(text: &str, rs: &'static encoding_rs::Encoding, substitute: Substitute, out: &mut Encoded) {
+fn encode_legacy(
+    text: &str,
+    rs: &'static encoding_rs::Encoding,
+    substitute: Substitute,
+    out: &mut Encoded,
+) {
     let mut encoder = rs.new_encoder();
     let mut src = text;
     let mut consumed = 0;
@@ -122,7 +137,8 @@ fn encode_legacy(text: &str, rs: &'static encoding_rs::Encoding, substitute: Sub
     let mut counted_to = 0;
     let mut buf = vec![0u8; 4096];
     loop {
-        let (result, read, written) = encoder.encode_from_utf8_without_replacement(src, &mut buf, true);
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(src, &mut buf, true);
         out.bytes.extend_from_slice(&buf[..written]);
         consumed += read;
         src = &src[read..];

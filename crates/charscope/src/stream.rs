@@ -49,7 +49,10 @@ impl StreamDecoder {
             (bom::decide(src, self.requested, self.mode, last), false)
         } else {
             self.head.extend_from_slice(src);
-            (bom::decide(&self.head, self.requested, self.mode, last), true)
+            (
+                bom::decide(&self.head, self.requested, self.mode, last),
+                true,
+            )
         };
         let Some(decision) = decision else {
             if !held {
@@ -59,7 +62,10 @@ impl StreamDecoder {
         };
         self.bom = decision.bom;
         self.settled = decision.encoding;
-        self.decoder = Some(Decoder::starting_at(decision.encoding, decision.skip as u64));
+        self.decoder = Some(Decoder::starting_at(
+            decision.encoding,
+            decision.skip as u64,
+        ));
         if held {
             let head = std::mem::take(&mut self.head);
             Some((head[decision.skip..].to_vec(), &[]))

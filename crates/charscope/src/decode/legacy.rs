@@ -27,7 +27,11 @@ pub(crate) struct LegacyScanner {
 }
 
 impl LegacyScanner {
-    pub(crate) fn new(encoding: &'static Encoding, rs: &'static encoding_rs::Encoding, pos: u64) -> Self {
+    pub(crate) fn new(
+        encoding: &'static Encoding,
+        rs: &'static encoding_rs::Encoding,
+        pos: u64,
+    ) -> Self {
         LegacyScanner {
             encoding,
             rs,
@@ -71,7 +75,14 @@ impl LegacyScanner {
             MalformedKind::Unmapped
         };
         let cut = if at_flush { Cut::ByEnd } else { Cut::None };
-        sink.malformed(Malformed::new(Span::new(start, end), kind, &bytes, 0, cut, self.encoding));
+        sink.malformed(Malformed::new(
+            Span::new(start, end),
+            kind,
+            &bytes,
+            0,
+            cut,
+            self.encoding,
+        ));
         self.text_start = end;
     }
 
@@ -97,12 +108,15 @@ impl LegacyScanner {
     fn pump(&mut self, mut src: &[u8], last: bool, per_char: bool, sink: &mut dyn Sink) {
         loop {
             let (result, read, written) =
-                self.decoder.decode_to_utf8_without_replacement(src, &mut self.out, last);
+                self.decoder
+                    .decode_to_utf8_without_replacement(src, &mut self.out, last);
             self.remember(&src[..read]);
             self.fed += read as u64;
             src = &src[read..];
             let text_end = match result {
-                DecoderResult::Malformed(len, after) => self.fed - u64::from(after) - u64::from(len),
+                DecoderResult::Malformed(len, after) => {
+                    self.fed - u64::from(after) - u64::from(len)
+                }
                 _ => self.fed,
             };
             let text_end = text_end.max(self.text_start);
@@ -144,18 +158,28 @@ impl LegacyScanner {
         let mut at = self.text_start;
         for (k, (i, c)) in text.char_indices().enumerate() {
             let piece = &text[i..i + c.len_utf8()];
-            let char_end = if one_each { at + 1 } else if k == 0 { end } else { at };
+            let char_end = if one_each {
+                at + 1
+            } else if k == 0 {
+                end
+            } else {
+                at
+            };
             sink.text(Span::new(at, char_end), piece);
             at = char_end;
         }
         self.out = out;
         self.text_start = end;
     }
-
 }
 
 impl std::fmt::Debug for LegacyScanner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "LegacyScanner({}, at {})", self.encoding.name(), self.fed)
+        write!(
+            f,
+            "LegacyScanner({}, at {})",
+            self.encoding.name(),
+            self.fed
+        )
     }
 }

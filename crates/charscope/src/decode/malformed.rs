@@ -235,7 +235,9 @@ impl Malformed {
         let own = hex_pairs(self.bytes());
         let unit = |bytes: &[u8]| -> u16 {
             match self.encoding.engine() {
-                Engine::Utf16(crate::encoding::Endian::Big) => u16::from_be_bytes([bytes[0], bytes[1]]),
+                Engine::Utf16(crate::encoding::Endian::Big) => {
+                    u16::from_be_bytes([bytes[0], bytes[1]])
+                }
                 _ => u16::from_le_bytes([bytes[0], bytes[1]]),
             }
         };
@@ -277,7 +279,10 @@ impl Malformed {
                 value()
             ),
             MalformedKind::OutOfRange => {
-                format!("{own}: {:08X} is beyond U+10FFFF where Unicode ends", value())
+                format!(
+                    "{own}: {:08X} is beyond U+10FFFF where Unicode ends",
+                    value()
+                )
             }
             MalformedKind::Truncated => format!(
                 "{own}: {} trailing byte(s) at the end of the input; UTF-32 needs four per code unit",
@@ -295,7 +300,9 @@ impl Malformed {
                 "{own}: the replacement encoding decodes any non-empty input to a single U+FFFD"
             ),
             MalformedKind::Truncated => {
-                format!("{own}: the start of a {name} multi-byte sequence, cut short by the end of the input")
+                format!(
+                    "{own}: the start of a {name} multi-byte sequence, cut short by the end of the input"
+                )
             }
             _ if self.encoding.is_single_byte() => {
                 format!("{own}: {name} maps no character to this byte")

@@ -28,11 +28,11 @@ mod utf8;
 use crate::encoding::{Encoding, Engine};
 use crate::span::Span;
 use legacy::LegacyScanner;
-pub use malformed::{Malformed, MalformedKind, hex_pairs};
 use malformed::Cut;
+pub use malformed::{Malformed, MalformedKind, hex_pairs};
+use utf8::Utf8Scanner;
 use utf16::Utf16Scanner;
 use utf32::Utf32Scanner;
-use utf8::Utf8Scanner;
 
 /// One decoded unit: a character with the bytes it came from, or a malformed sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,7 +176,9 @@ impl Decoder {
             Engine::Utf16(endian) => Scanner::Utf16(Utf16Scanner::new(encoding, endian)),
             Engine::Utf32(endian) => Scanner::Utf32(Utf32Scanner::new(encoding, endian)),
             Engine::TrueLatin1 => Scanner::Latin1,
-            Engine::Whatwg(rs) => Scanner::Legacy(Box::new(LegacyScanner::new(encoding, rs, offset))),
+            Engine::Whatwg(rs) => {
+                Scanner::Legacy(Box::new(LegacyScanner::new(encoding, rs, offset)))
+            }
         };
         Decoder {
             encoding,
@@ -264,7 +266,15 @@ impl Decoder {
             // Legacy units arrive one character per call; latin1 is one byte per character.
             Engine::TrueLatin1 | Engine::Whatwg(_) => |_| 1,
         };
-        self.scan(src, last, true, &mut Units { f: &mut f, char_len });
+        self.scan(
+            src,
+            last,
+            true,
+            &mut Units {
+                f: &mut f,
+                char_len,
+            },
+        );
     }
 
     /// Whether the decoder holds nothing (no partial sequence, nothing fed since the start).

@@ -41,12 +41,20 @@ impl Utf16Scanner {
         self.pending.clear();
         let mut run = TextRun::new(base);
         let mut i = 0;
-        let malformed = |run: &mut TextRun, sink: &mut dyn Sink, i: usize, len: usize, kind, cut| {
-            run.flush(sink, base + i as u64);
-            let span = Span::new(base + i as u64, base + (i + len) as u64);
-            sink.malformed(Malformed::new(span, kind, &data[i..i + len], 0, cut, self.encoding));
-            run.restart(base + (i + len) as u64);
-        };
+        let malformed =
+            |run: &mut TextRun, sink: &mut dyn Sink, i: usize, len: usize, kind, cut| {
+                run.flush(sink, base + i as u64);
+                let span = Span::new(base + i as u64, base + (i + len) as u64);
+                sink.malformed(Malformed::new(
+                    span,
+                    kind,
+                    &data[i..i + len],
+                    0,
+                    cut,
+                    self.encoding,
+                ));
+                run.restart(base + (i + len) as u64);
+            };
         while i < data.len() {
             let rest = data.len() - i;
             if rest == 1 {
@@ -61,7 +69,14 @@ impl Utf16Scanner {
             let u = self.unit(&data[i..]);
             match u {
                 0xDC00..=0xDFFF => {
-                    malformed(&mut run, sink, i, 2, MalformedKind::UnpairedSurrogate, Cut::None);
+                    malformed(
+                        &mut run,
+                        sink,
+                        i,
+                        2,
+                        MalformedKind::UnpairedSurrogate,
+                        Cut::None,
+                    );
                     i += 2;
                 }
                 0xD800..=0xDBFF => {
@@ -73,14 +88,22 @@ impl Utf16Scanner {
                             malformed(&mut run, sink, i, 3, MalformedKind::Truncated, Cut::ByEnd);
                             i += 3;
                         } else {
-                            malformed(&mut run, sink, i, 2, MalformedKind::UnpairedSurrogate, Cut::ByEnd);
+                            malformed(
+                                &mut run,
+                                sink,
+                                i,
+                                2,
+                                MalformedKind::UnpairedSurrogate,
+                                Cut::ByEnd,
+                            );
                             i += 2;
                         }
                         continue;
                     }
                     let low = self.unit(&data[i + 2..]);
                     if (0xDC00..=0xDFFF).contains(&low) {
-                        let c = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                        let c =
+                            0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
                         run.push(char::from_u32(c).expect("a surrogate pair is a scalar value"));
                         i += 4;
                     } else {

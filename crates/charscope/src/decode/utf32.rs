@@ -59,8 +59,19 @@ impl Utf32Scanner {
             };
             run.flush(sink, base + i as u64);
             let span = Span::new(base + i as u64, base + (i + len) as u64);
-            let cut = if kind == MalformedKind::Truncated { Cut::ByEnd } else { Cut::None };
-            sink.malformed(Malformed::new(span, kind, &data[i..i + len], 0, cut, self.encoding));
+            let cut = if kind == MalformedKind::Truncated {
+                Cut::ByEnd
+            } else {
+                Cut::None
+            };
+            sink.malformed(Malformed::new(
+                span,
+                kind,
+                &data[i..i + len],
+                0,
+                cut,
+                self.encoding,
+            ));
             i += len;
             run.restart(base + i as u64);
         }

@@ -142,7 +142,8 @@ impl Utf8Scanner {
                         return;
                     }
                     Step::Char(_, n) => {
-                        let text = std::str::from_utf8(&buf[j..j + n]).expect("classified as a char");
+                        let text =
+                            std::str::from_utf8(&buf[j..j + n]).expect("classified as a char");
                         sink.text(Span::new(base + j as u64, base + (j + n) as u64), text);
                         j += n;
                     }
@@ -152,7 +153,15 @@ impl Utf8Scanner {
                         single,
                         cut,
                     } => {
-                        emit_ill(sink, enc, &buf[j..j + len], base + j as u64, kind, single, cut);
+                        emit_ill(
+                            sink,
+                            enc,
+                            &buf[j..j + len],
+                            base + j as u64,
+                            kind,
+                            single,
+                            cut,
+                        );
                         j += len;
                     }
                 }
@@ -190,7 +199,15 @@ impl Utf8Scanner {
                     single,
                     cut,
                 } => {
-                    emit_ill(sink, enc, &src[i..i + len], pos + i as u64, kind, single, cut);
+                    emit_ill(
+                        sink,
+                        enc,
+                        &src[i..i + len],
+                        pos + i as u64,
+                        kind,
+                        single,
+                        cut,
+                    );
                     i += len;
                 }
             }
@@ -198,7 +215,10 @@ impl Utf8Scanner {
     }
 
     fn stash(&mut self, bytes: &[u8]) {
-        debug_assert!(bytes.len() <= 3, "a pending UTF-8 sequence is at most 3 bytes");
+        debug_assert!(
+            bytes.len() <= 3,
+            "a pending UTF-8 sequence is at most 3 bytes"
+        );
         self.pending[..bytes.len()].copy_from_slice(bytes);
         self.pending_len = bytes.len();
     }

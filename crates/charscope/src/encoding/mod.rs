@@ -88,7 +88,10 @@ impl Encoding {
 
     /// Whether the encoding is one of UTF-8, UTF-16BE/LE, UTF-32BE/LE.
     pub fn is_unicode(&self) -> bool {
-        matches!(self.engine, Engine::Utf8 | Engine::Utf16(_) | Engine::Utf32(_))
+        matches!(
+            self.engine,
+            Engine::Utf8 | Engine::Utf16(_) | Engine::Utf32(_)
+        )
     }
 
     /// Whether every character takes exactly one byte.
@@ -147,7 +150,9 @@ impl Encoding {
                  it for ISO-2022-KR, HZ-GB-2312 and other encodings that were abused to smuggle \
                  markup past filters.",
             ],
-            "GBK" => &["Decodes exactly like gb18030; only encoding differs (GBK writes no 4-byte sequences)."],
+            "GBK" => &[
+                "Decodes exactly like gb18030; only encoding differs (GBK writes no 4-byte sequences).",
+            ],
             "x-user-defined" => &[
                 "Bytes 00-7F are ASCII; 80-FF map to U+F780-U+F7FF in the Private Use Area, so any \
                  byte string survives a round trip.",
@@ -204,7 +209,12 @@ static EXTRAS: [Encoding; 3] = [
     },
     Encoding {
         name: "ISO-8859-1",
-        labels: &["iso-8859-1-true", "latin1-true", "true-iso-8859-1", "true-latin1"],
+        labels: &[
+            "iso-8859-1-true",
+            "latin1-true",
+            "true-iso-8859-1",
+            "true-latin1",
+        ],
         family: Family::SingleByte,
         engine: Engine::TrueLatin1,
         in_whatwg: false,

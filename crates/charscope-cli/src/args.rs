@@ -1,0 +1,160 @@
+//! The command line, as clap sees it.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// See and fix what text encodings do to bytes.
+#[derive(Debug, Parser)]
+#[command(name = "charscope", version, about, long_about = None)]
+pub struct Cli {
+    /// When to colour the output: auto (a terminal, without NO_COLOR or TERM=dumb), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless NO_COLOR is set or TERM=dumb.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Every command.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Decode bytes to text; each malformed sequence becomes one U+FFFD and is reported.
+    #[command(
+        after_help = "Example:\n  charscope decode --from utf-8 --json --hex 'C0 AF E0 80 BF F0 81 82 41'"
+    )]
+    Decode(DecodeArgs),
+    /// Encode text to bytes, reporting each character the encoding cannot represent.
+    #[command(
+        after_help = "Example:\n  charscope encode --to shift_jis --json 'caf\u{e9} \u{20ac}'"
+    )]
+    Encode(EncodeArgs),
+    /// Report every malformed sequence in files, with its offset; exit 1 if any.
+    #[command(after_help = "Example:\n  charscope validate --from utf-8 data/*.csv")]
+    Validate(ValidateArgs),
+    /// List every encoding with its labels, and where a label means something else.
+    #[command(after_help = "Example:\n  charscope encodings --json")]
+    Encodings(EncodingsArgs),
+}
+
+/// Where bytes come from: a file, stdin, or inline hex.
+#[derive(Debug, Args)]
+pub struct ByteInput {
+    /// The input file; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE", conflicts_with = "hex")]
+    pub file: Option<PathBuf>,
+
+    /// Inline bytes as hex pairs, with or without spaces: 'C0 AF 41' or 'c0af41'.
+    #[arg(long, value_name = "HEX")]
+    pub hex: Option<String>,
+}
+
+/// `--bom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BomArg {
+    /// A leading BOM of the chosen encoding is reported and removed.
+    Strip,
+    /// A leading BOM of the chosen encoding is reported and kept as U+FEFF.
+    Keep,
+    /// A leading BOM (UTF-8 or UTF-16) overrides the label, as browsers do.
+    Sniff,
+    /// Like sniff, but UTF-32 BOMs count too, as the Unicode Standard says.
+    SniffUnicode,
+}
+
+/// `charscope decode`.
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1).
+    #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
+    pub from: String,
+
+    /// What to do with a byte order mark.
+    #[arg(long, value_enum, default_value_t = BomArg::Strip)]
+    pub bom: BomArg,
+
+    /// Fail (exit 1) at the first malformed sequence instead of replacing it.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Print one JSON object: encoding, bom, text, replacements, malformed.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub input: ByteInput,
+}
+
+/// `--errors` for encode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodeErrors {
+    /// Refuse (exit 1) if any character cannot be encoded.
+    Strict,
+    /// Write `?` for each such character.
+    Replace,
+    /// Write an HTML character reference (`&#8364;`), as browsers do.
+    Html,
+}
+
+/// `charscope encode`.
+#[derive(Debug, Args)]
+pub struct EncodeArgs {
+    /// The encoding label.
+    #[arg(long, short = 't', value_name = "LABEL")]
+    pub to: String,
+
+    /// Write the encoding's byte order mark first (UTF-8, UTF-16, UTF-32).
+    #[arg(long)]
+    pub bom: bool,
+
+    /// What to do with characters the encoding cannot represent.
+    #[arg(long, value_enum, default_value_t = EncodeErrors::Strict)]
+    pub errors: EncodeErrors,
+
+    /// Print one JSON object: encoding, hex, length, unmappable.
+    #[arg(long)]
+    pub json: bool,
+
+    /// The text; `-` reads standard input.
+    #[arg(value_name = "TEXT")]
+    pub text: String,
+}
+
+/// `charscope validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The encoding label.
+    #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
+    pub from: String,
+
+    /// Print one JSON object per file (JSON Lines).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// The files; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// `charscope encodings`.
+#[derive(Debug, Args)]
+pub struct EncodingsArgs {
+    /// Print a JSON array.
+    #[arg(long)]
+    pub json: bool,
+}

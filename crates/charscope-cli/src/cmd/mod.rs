@@ -1,0 +1,25 @@
+//! One module per command.
+
+mod decode;
+mod encode;
+mod encodings;
+mod validate;
+
+use crate::Outcome;
+use crate::args::{Cli, Command};
+use anyhow::Result;
+
+/// Runs the command the arguments name.
+pub fn run(cli: Cli) -> Result<Outcome> {
+    match cli.command {
+        Command::Decode(args) => decode::run(&args, cli.color),
+        Command::Encode(args) => encode::run(&args, cli.color),
+        Command::Validate(args) => validate::run(&args, cli.color),
+        Command::Encodings(args) => encodings::run(&args, cli.color),
+    }
+}
+
+/// Resolves an encoding label, or explains why it names nothing.
+pub fn encoding_for(label: &str) -> Result<&'static charscope::Encoding> {
+    Ok(charscope::encoding::for_label(label)?)
+}

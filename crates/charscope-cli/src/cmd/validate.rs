@@ -1,0 +1,136 @@
+//! `charscope validate`: every malformed sequence in files, streamed in bounded memory.
+
+use crate::Outcome;
+use crate::args::{ColorChoice, ValidateArgs};
+use crate::input::{Source, for_each_chunk};
+use crate::output::{Style, print_json, use_color};
+use anyhow::Result;
+use charscope::{BomMode, Encoding, Malformed, Piece, StreamDecoder};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
+
+/// Files smaller than this get no progress bar.
+const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
+
+#[derive(Serialize)]
+struct FileReport<'a> {
+    file: &'a str,
+    encoding: &'static str,
+    bom: Option<&'static str>,
+    bytes: u64,
+    valid: bool,
+    malformed: &'a [Malformed],
+}
+
+pub fn run(args: &ValidateArgs, color: ColorChoice) -> Result<Outcome> {
+    let encoding = super::encoding_for(&args.from)?;
+    let style = Style::new(use_color(color, args.json));
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files
+            .iter()
+            .map(|path| {
+                if path.as_os_str() == "-" {
+                    Source::Stdin
+                } else {
+                    Source::File(path.clone())
+                }
+            })
+            .collect()
+    };
+    let mut any_malformed = false;
+    let mut failed = None;
+    for source in &sources {
+        match validate_one(source, encoding, args, &style) {
+            Ok(clean) => any_malformed |= !clean,
+            Err(err) if crate::is_broken_pipe(&err) => return Err(err),
+            Err(err) => {
+                eprintln!("charscope: error: {err:#}");
+                failed = Some(err);
+            }
+        }
+    }
+    if let Some(err) = failed {
+        return Err(err.context("some inputs could not be read"));
+    }
+    Ok(if any_malformed {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// Validates one input; true when it is clean.
+fn validate_one(
+    source: &Source,
+    encoding: &'static Encoding,
+    args: &ValidateArgs,
+    style: &Style,
+) -> Result<bool> {
+    let name = source.name();
+    let progress = progress_bar(source, args.no_progress);
+    let mut decoder = StreamDecoder::new(encoding, BomMode::Strip);
+    let mut malformed = Vec::new();
+    let mut bytes = 0u64;
+    let mut stdout = std::io::stdout().lock();
+    for_each_chunk(source.open()?, &name, |chunk, last| {
+        bytes += chunk.len() as u64;
+        if let Some(bar) = &progress {
+            bar.inc(chunk.len() as u64);
+        }
+        let mut result = Ok(());
+        decoder.decode_pieces(chunk, last, |piece| {
+            if let Piece::Malformed(m) = piece {
+                if args.json {
+                    malformed.push(m);
+                } else if result.is_ok() {
+                    result = writeln!(
+                        stdout,
+                        "{}:{}: {}: {} ({})",
+                        style.path(&name),
+                        m.offset(),
+                        style.bad(m.kind.as_str()),
+                        m.hex(),
+                        m.reason()
+                    );
+                    malformed.push(m);
+                }
+            }
+        });
+        Ok(result?)
+    })?;
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if args.json {
+        print_json(&FileReport {
+            file: &name,
+            encoding: decoder.encoding().name(),
+            bom: decoder.bom().map(|b| b.encoding.name()),
+            bytes,
+            valid: malformed.is_empty(),
+            malformed: &malformed,
+        })?;
+    }
+    stdout.flush()?;
+    Ok(malformed.is_empty())
+}
+
+fn progress_bar(source: &Source, disabled: bool) -> Option<ProgressBar> {
+    let len = source.len()?;
+    if disabled || len < PROGRESS_THRESHOLD || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg} [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+        )
+        .ok()?
+        .progress_chars("=> "),
+    );
+    bar.set_message(source.name());
+    Some(bar)
+}

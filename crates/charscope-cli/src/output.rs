@@ -1,0 +1,70 @@
+//! Output conventions: colour only where wanted, JSON on stdout, and styles.
+
+use crate::args::ColorChoice;
+use std::io::{IsTerminal, Write};
+
+/// Whether to colour stdout: `--color`, a terminal, NO_COLOR unset or empty, TERM not dumb.
+pub fn use_color(choice: ColorChoice, json: bool) -> bool {
+    if json {
+        return false;
+    }
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|v| v != "dumb")
+        }
+    }
+}
+
+/// ANSI styles, or nothing when colour is off.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    on: bool,
+}
+
+impl Style {
+    /// Styles that print escapes only when `on`.
+    pub fn new(on: bool) -> Style {
+        Style { on }
+    }
+
+    fn wrap(&self, code: &str, text: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// For errors and malformed kinds.
+    pub fn bad(&self, text: &str) -> String {
+        self.wrap("1;31", text)
+    }
+
+    /// For offsets and other secondary numbers.
+    pub fn dim(&self, text: &str) -> String {
+        self.wrap("2", text)
+    }
+
+    /// For names and headings.
+    pub fn strong(&self, text: &str) -> String {
+        self.wrap("1", text)
+    }
+
+    /// For file names.
+    pub fn path(&self, text: &str) -> String {
+        self.wrap("35", text)
+    }
+}
+
+/// Writes one JSON value and a newline to stdout.
+pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer(&mut out, value)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it. Installs what it needs on a fresh machine.
+# Needs ../shared/testdata beside the repository (or CHARSCOPE_TESTDATA pointing at it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "formatting"
+cargo fmt --all -- --check
+
+step "clippy"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "tests (unit, integration, doc)"
+cargo test --workspace --locked
+
+step "fuzz targets build"
+if [ -f fuzz/Cargo.toml ]; then
+  cargo build --manifest-path fuzz/Cargo.toml --locked
+fi
+
+if [ -x scripts/e2e.sh ]; then
+  step "browser end-to-end tests"
+  scripts/e2e.sh
+fi
+
+step "done"
