@@ -165,57 +165,59 @@ impl Malformed {
         }
     }
 
+    /// UTF-8 reasons speak only of bytes a streaming decoder had seen when it reported the
+    /// unit, so they do not depend on how the input was split into chunks.
     fn utf8_reason(&self) -> String {
         let seq = self.context_bytes();
         let lead = seq[0];
         let own = hex_pairs(self.bytes());
         let expected = utf8_expected_len(lead);
-        let complete = seq.len() == expected;
-        let value = complete.then(|| utf8_value(seq));
         let whole = hex_pairs(seq);
-        let part = |what: &str| {
-            if self.position == 0 {
-                format!("{own}: {what}")
-            } else {
-                format!("{own}: continuation byte of {whole}, {what}")
-            }
-        };
+        let position = self.position as usize;
+        let completes = position > 0 && position + 1 == expected;
+        let value = utf8_value(seq);
+        let second = || seq.get(1).map(|b| format!("{b:02X}")).unwrap_or_default();
         match self.kind {
-            MalformedKind::Overlong => match value {
-                Some(v) => part(&format!(
-                    "an overlong {expected}-byte form of {} (its shortest form is {}); each byte is replaced on its own",
-                    describe_code_point(v),
-                    shortest_utf8(v)
-                )),
-                None if expected == 2 => part(&format!(
-                    "{lead:02X} never appears in UTF-8: it could only start an overlong 2-byte form of U+0000-U+007F"
-                )),
-                None => part(&format!(
-                    "the start of an overlong {expected}-byte form{}",
-                    self.cut_text()
-                )),
-            },
-            MalformedKind::Surrogate => match value {
-                Some(v) => part(&format!(
-                    "would encode the surrogate U+{v:04X}, which UTF-8 may not encode; each byte is replaced on its own"
-                )),
-                None => part(&format!(
-                    "the start of an encoded surrogate (ED must be followed by 80-9F){}",
-                    self.cut_text()
-                )),
-            },
-            MalformedKind::OutOfRange => match value {
-                Some(v) => part(&format!(
-                    "would encode U+{v:X}, beyond U+10FFFF where Unicode ends; each byte is replaced on its own"
-                )),
-                None if lead >= 0xF5 => part(&format!(
-                    "{lead:02X} never appears in UTF-8: it could only start a code point beyond U+10FFFF"
-                )),
-                None => part(&format!(
-                    "the start of a code point beyond U+10FFFF (F4 must be followed by 80-8F){}",
-                    self.cut_text()
-                )),
-            },
+            MalformedKind::Overlong if position == 0 && expected == 2 => format!(
+                "{own}: never appears in UTF-8; it could only begin an overlong 2-byte form of U+0000-U+007F"
+            ),
+            MalformedKind::Overlong if position == 0 => format!(
+                "{own}: followed by {}, begins an overlong {expected}-byte form (after {lead:02X} the next byte must be {})",
+                second(),
+                if lead == 0xE0 { "A0-BF" } else { "90-BF" }
+            ),
+            MalformedKind::Overlong if completes => format!(
+                "{own}: completes {whole}, an overlong {expected}-byte form of {} (its shortest form is {}); each byte is replaced on its own",
+                describe_code_point(value),
+                shortest_utf8(value)
+            ),
+            MalformedKind::Surrogate if position == 0 => format!(
+                "{own}: followed by {}, begins an encoded surrogate (after ED the next byte must be 80-9F)",
+                second()
+            ),
+            MalformedKind::Surrogate if completes => format!(
+                "{own}: completes {whole}, which would encode the surrogate U+{value:04X}; UTF-8 may not encode surrogates"
+            ),
+            MalformedKind::OutOfRange if position == 0 && lead >= 0xF5 => format!(
+                "{own}: never appears in UTF-8; it could only begin a code point beyond U+10FFFF"
+            ),
+            MalformedKind::OutOfRange if position == 0 => format!(
+                "{own}: followed by {}, begins a code point beyond U+10FFFF (after F4 the next byte must be 80-8F)",
+                second()
+            ),
+            MalformedKind::OutOfRange if completes => format!(
+                "{own}: completes {whole}, which would encode U+{value:X}, beyond U+10FFFF where Unicode ends"
+            ),
+            MalformedKind::Overlong | MalformedKind::Surrogate | MalformedKind::OutOfRange => {
+                format!(
+                    "{own}: continues {whole}, {}; each byte is replaced on its own",
+                    match self.kind {
+                        MalformedKind::Overlong => "an overlong form",
+                        MalformedKind::Surrogate => "an encoded surrogate",
+                        _ => "a code point beyond U+10FFFF",
+                    }
+                )
+            }
             MalformedKind::InvalidByte => format!(
                 "{own}: never appears in UTF-8 (F8-FF began the 5- and 6-byte forms that RFC 3629 removed)"
             ),
@@ -362,7 +364,7 @@ pub(crate) fn utf8_expected_len(lead: u8) -> usize {
 
 /// The number the payload bits of a (possibly ill-formed) UTF-8 sequence spell.
 fn utf8_value(seq: &[u8]) -> u32 {
-    let lead_bits = match seq.len() {
+    let lead_bits = match utf8_expected_len(seq[0]) {
         2 => u32::from(seq[0] & 0x1F),
         3 => u32::from(seq[0] & 0x0F),
         _ => u32::from(seq[0] & 0x07),

@@ -28,7 +28,6 @@ mod utf8;
 use crate::encoding::{Encoding, Engine};
 use crate::span::Span;
 use legacy::LegacyScanner;
-use malformed::Cut;
 pub use malformed::{Malformed, MalformedKind, hex_pairs};
 use utf8::Utf8Scanner;
 use utf16::Utf16Scanner;
@@ -116,27 +115,6 @@ impl TextRun {
 
     pub(crate) fn restart(&mut self, start: u64) {
         self.start = start;
-    }
-}
-
-/// Emits an ill-formed UTF-8 sequence: one unit, or one unit per byte (see `utf8::Step::Ill`).
-pub(crate) fn emit_ill(
-    sink: &mut dyn Sink,
-    enc: &'static Encoding,
-    seq: &[u8],
-    start: u64,
-    kind: MalformedKind,
-    single: bool,
-    cut: Cut,
-) {
-    if single {
-        let span = Span::new(start, start + seq.len() as u64);
-        sink.malformed(Malformed::new(span, kind, seq, 0, cut, enc));
-    } else {
-        for k in 0..seq.len() {
-            let span = Span::new(start + k as u64, start + k as u64 + 1);
-            sink.malformed(Malformed::new(span, kind, seq, k, cut, enc));
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The UTF-8 scanner: simdutf8 finds where valid text stops, `classify` names what it found there.
 
-use super::{Sink, emit_ill};
-use crate::decode::malformed::{Cut, MalformedKind, utf8_expected_len};
+use super::Sink;
+use crate::decode::malformed::{Cut, Malformed, MalformedKind, utf8_expected_len};
 use crate::encoding::{self, Encoding};
 use crate::span::Span;
 
@@ -10,13 +10,20 @@ use crate::span::Span;
 pub(crate) enum Step {
     /// A well-formed character of `len` bytes.
     Char(char, usize),
-    /// An ill-formed sequence of `len` bytes: one malformed unit if `single`, else one per byte
-    /// (an overlong, surrogate or out-of-range form, whose maximal subparts are single bytes).
+    /// A maximal subpart of `len` bytes that is one malformed unit.
     Ill {
         kind: MalformedKind,
         len: usize,
-        single: bool,
         cut: Cut,
+    },
+    /// A lead byte that can only begin an ill-formed form of `expected` bytes (an overlong,
+    /// surrogate or out-of-range form). It is one malformed unit; the continuation bytes that
+    /// follow it are units of the same kind, each on its own (they are maximal subparts too).
+    /// `seen` is how many bytes were looked at to know it (1, or 2 when the second byte decided).
+    GroupLead {
+        kind: MalformedKind,
+        expected: usize,
+        seen: usize,
     },
     /// The bytes so far could still begin something whose nature depends on bytes not yet seen.
     NeedMore,
@@ -26,47 +33,28 @@ fn is_continuation(b: u8) -> bool {
     (0x80..=0xBF).contains(&b)
 }
 
-fn cut_at(s: &[u8], k: usize) -> Cut {
-    s.get(k).map_or(Cut::ByEnd, |&b| Cut::ByByte(b))
-}
-
-/// A lead byte that can only begin an ill-formed form, followed by up to `n - 1` continuation
-/// bytes that belong to that form: each byte is its own maximal subpart.
-fn group(s: &[u8], last: bool, kind: MalformedKind, n: usize) -> Step {
-    let mut k = 1;
-    while k < n && k < s.len() && is_continuation(s[k]) {
-        k += 1;
-    }
-    if k < n && k == s.len() && !last {
-        return Step::NeedMore;
-    }
-    let cut = if k < n { cut_at(s, k) } else { Cut::None };
-    Step::Ill {
-        kind,
-        len: k,
-        single: false,
-        cut,
-    }
-}
-
 fn single(kind: MalformedKind, len: usize, cut: Cut) -> Step {
-    Step::Ill {
+    Step::Ill { kind, len, cut }
+}
+
+fn group_lead(kind: MalformedKind, expected: usize, seen: usize) -> Step {
+    Step::GroupLead {
         kind,
-        len,
-        single: true,
-        cut,
+        expected,
+        seen,
     }
 }
 
-/// Classifies what starts at `s[0]` (Unicode Table 3-7), looking at no more than four bytes.
-/// `last` says that `s` runs to the end of the input.
+/// Classifies what starts at `s[0]` (Unicode Table 3-7), looking at no more bytes than the
+/// WHATWG UTF-8 decoder needs to decide (so a streaming decode reports each malformed sequence
+/// exactly when a browser's would). `last` says that `s` runs to the end of the input.
 pub(crate) fn classify(s: &[u8], last: bool) -> Step {
     let b0 = s[0];
     match b0 {
         0x00..=0x7F => Step::Char(char::from(b0), 1),
         0x80..=0xBF => single(MalformedKind::UnexpectedContinuation, 1, Cut::None),
-        0xC0 | 0xC1 => group(s, last, MalformedKind::Overlong, 2),
-        0xF5..=0xF7 => group(s, last, MalformedKind::OutOfRange, 4),
+        0xC0 | 0xC1 => group_lead(MalformedKind::Overlong, 2, 1),
+        0xF5..=0xF7 => group_lead(MalformedKind::OutOfRange, 4, 1),
         0xF8..=0xFF => single(MalformedKind::InvalidByte, 1, Cut::None),
         _ => {
             let n = utf8_expected_len(b0);
@@ -86,9 +74,9 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
             };
             if !(lo..=hi).contains(&b1) {
                 return match (b0, is_continuation(b1)) {
-                    (0xE0 | 0xF0, true) => group(s, last, MalformedKind::Overlong, n),
-                    (0xED, true) => group(s, last, MalformedKind::Surrogate, n),
-                    (0xF4, true) => group(s, last, MalformedKind::OutOfRange, n),
+                    (0xE0 | 0xF0, true) => group_lead(MalformedKind::Overlong, n, 2),
+                    (0xED, true) => group_lead(MalformedKind::Surrogate, n, 2),
+                    (0xF4, true) => group_lead(MalformedKind::OutOfRange, n, 2),
                     _ => single(MalformedKind::Truncated, 1, Cut::ByByte(b1)),
                 };
             }
@@ -111,18 +99,27 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
     }
 }
 
-/// Streaming UTF-8 scanner. Between chunks it keeps at most three bytes: the start of a
-/// sequence whose meaning depends on bytes not yet seen.
+/// An ill-formed form in progress: its lead byte and the continuation bytes seen so far.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    kind: MalformedKind,
+    seq: [u8; 4],
+    len: usize,
+    expected: usize,
+}
+
+/// Streaming UTF-8 scanner. Between chunks it keeps at most three bytes (the start of a
+/// sequence whose meaning depends on bytes not yet seen) and the ill-formed form in progress.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Utf8Scanner {
     pending: [u8; 4],
     pending_len: usize,
+    group: Option<Group>,
 }
 
 impl Utf8Scanner {
     /// Scans `src`, whose first byte sits at absolute offset `pos`.
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {
-        let enc: &'static Encoding = encoding::UTF_8;
         let mut i = 0;
         if self.pending_len > 0 {
             let p = self.pending_len;
@@ -136,80 +133,107 @@ impl Utf8Scanner {
             self.pending_len = 0;
             let mut j = 0;
             while j < p {
-                match classify(&buf[j..], at_end) {
-                    Step::NeedMore => {
+                match self.slow_step(&buf[j..], at_end, base + j as u64, sink) {
+                    Some(n) => j += n,
+                    None => {
                         self.stash(&buf[j..]);
                         return;
-                    }
-                    Step::Char(_, n) => {
-                        let text =
-                            std::str::from_utf8(&buf[j..j + n]).expect("classified as a char");
-                        sink.text(Span::new(base + j as u64, base + (j + n) as u64), text);
-                        j += n;
-                    }
-                    Step::Ill {
-                        kind,
-                        len,
-                        single,
-                        cut,
-                    } => {
-                        emit_ill(
-                            sink,
-                            enc,
-                            &buf[j..j + len],
-                            base + j as u64,
-                            kind,
-                            single,
-                            cut,
-                        );
-                        j += len;
                     }
                 }
             }
             i = j - p;
         }
         while i < src.len() {
-            let rest = &src[i..];
-            let valid = match simdutf8::compat::from_utf8(rest) {
-                Ok(text) => {
-                    sink.text(Span::new(pos + i as u64, pos + src.len() as u64), text);
-                    return;
+            if self.group.is_none() {
+                let rest = &src[i..];
+                let valid = match simdutf8::compat::from_utf8(rest) {
+                    Ok(text) => {
+                        sink.text(Span::new(pos + i as u64, pos + src.len() as u64), text);
+                        break;
+                    }
+                    Err(e) => e.valid_up_to(),
+                };
+                if valid > 0 {
+                    let text =
+                        simdutf8::basic::from_utf8(&rest[..valid]).expect("validated prefix");
+                    sink.text(Span::new(pos + i as u64, pos + (i + valid) as u64), text);
+                    i += valid;
                 }
-                Err(e) => e.valid_up_to(),
-            };
-            if valid > 0 {
-                let text = simdutf8::basic::from_utf8(&rest[..valid]).expect("validated prefix");
-                sink.text(Span::new(pos + i as u64, pos + (i + valid) as u64), text);
-                i += valid;
             }
-            match classify(&src[i..], last) {
-                Step::NeedMore => {
+            match self.slow_step(&src[i..], last, pos + i as u64, sink) {
+                Some(n) => i += n,
+                None => {
                     self.stash(&src[i..]);
                     return;
                 }
-                Step::Char(_, n) => {
-                    // Unreachable after a failed validation, but harmless.
-                    let text = std::str::from_utf8(&src[i..i + n]).expect("classified as a char");
-                    sink.text(Span::new(pos + i as u64, pos + (i + n) as u64), text);
-                    i += n;
+            }
+        }
+        if last {
+            self.group = None;
+        }
+    }
+
+    /// Handles what starts at `data[0]` (absolute offset `at`): a continuation of the
+    /// ill-formed form in progress, a character, or a malformed sequence. Returns how many
+    /// bytes it took, or `None` when more input is needed to decide.
+    fn slow_step(
+        &mut self,
+        data: &[u8],
+        at_end: bool,
+        at: u64,
+        sink: &mut dyn Sink,
+    ) -> Option<usize> {
+        let enc: &'static Encoding = encoding::UTF_8;
+        if let Some(group) = &mut self.group {
+            let b = data[0];
+            if is_continuation(b) && group.len < group.expected {
+                group.seq[group.len] = b;
+                group.len += 1;
+                let seq = &group.seq[..group.len];
+                let m = Malformed::new(
+                    Span::new(at, at + 1),
+                    group.kind,
+                    seq,
+                    group.len - 1,
+                    Cut::None,
+                    enc,
+                );
+                if group.len == group.expected {
+                    self.group = None;
                 }
-                Step::Ill {
+                sink.malformed(m);
+                return Some(1);
+            }
+            self.group = None;
+        }
+        match classify(data, at_end) {
+            Step::NeedMore => None,
+            Step::Char(_, n) => {
+                let text = std::str::from_utf8(&data[..n]).expect("classified as a char");
+                sink.text(Span::new(at, at + n as u64), text);
+                Some(n)
+            }
+            Step::Ill { kind, len, cut } => {
+                let span = Span::new(at, at + len as u64);
+                sink.malformed(Malformed::new(span, kind, &data[..len], 0, cut, enc));
+                Some(len)
+            }
+            Step::GroupLead {
+                kind,
+                expected,
+                seen,
+            } => {
+                let span = Span::new(at, at + 1);
+                sink.malformed(Malformed::new(span, kind, &data[..seen], 0, Cut::None, enc));
+                let mut seq = [0u8; 4];
+                seq[0] = data[0];
+                self.group = Some(Group {
                     kind,
-                    len,
-                    single,
-                    cut,
-                } => {
-                    emit_ill(
-                        sink,
-                        enc,
-                        &src[i..i + len],
-                        pos + i as u64,
-                        kind,
-                        single,
-                        cut,
-                    );
-                    i += len;
-                }
+                    seq,
+                    len: 1,
+                    expected,
+                });
+                Some(1)
             }
         }
     }
