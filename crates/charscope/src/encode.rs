@@ -145,7 +145,13 @@ fn encode_legacy(
         match result {
             encoding_rs::EncoderResult::InputEmpty => break,
             encoding_rs::EncoderResult::OutputFull => {}
-            encoding_rs::EncoderResult::Unmappable(ch) => {
+            encoding_rs::EncoderResult::Unmappable(reported) => {
+                // The character just consumed. encoding_rs reports U+FFFD instead of ESC, SO
+                // and SI in ISO-2022-JP (as WHATWG prescribes); we report the real character.
+                let ch = text[..consumed]
+                    .chars()
+                    .next_back()
+                    .expect("a character was consumed");
                 let utf8_offset = consumed - ch.len_utf8();
                 chars_before += text[counted_to..utf8_offset].chars().count();
                 counted_to = utf8_offset;
@@ -156,7 +162,7 @@ fn encode_legacy(
                 });
                 // encoding_rs has returned to its ASCII state (as WHATWG prescribes for
                 // ISO-2022-JP), so an ASCII substitute is safe here.
-                write_substitute(&mut out.bytes, ch, substitute);
+                write_substitute(&mut out.bytes, reported, substitute);
             }
         }
     }
