@@ -1,0 +1,123 @@
+//! Throughput of decoding with error naming, next to the raw validators it builds on.
+//!
+//! Corpus: `../shared/bench/build_corpus.py` builds it into `target/bench-corpus` (8 MiB files by
+//! default; set `CHARSCOPE_BENCH_MIB` for another size) the first time this runs.
+//! Run: `cargo bench -p charscope --bench decode`.
+
+#![allow(missing_docs)] // criterion_group! generates undocumented items
+
+use charscope::decode::{Decoder, Piece};
+use charscope::encoding;
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::PathBuf;
+
+fn corpus_dir() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = root.join("target/bench-corpus");
+    if !dir.join("mixed-corrupt.utf8.txt").is_file() {
+        let script = root.join("../shared/bench/build_corpus.py");
+        let mib = std::env::var("CHARSCOPE_BENCH_MIB").unwrap_or_else(|_| "8".into());
+        let status = std::process::Command::new("python3")
+            .arg(&script)
+            .arg(&dir)
+            .env("TARGET_MIB", mib)
+            .status()
+            .expect("python3 runs the corpus builder");
+        assert!(status.success(), "{} failed", script.display());
+    }
+    dir
+}
+
+/// Validates the way `charscope validate` does: 256 KiB chunks, every malformed sequence named.
+fn charscope_validate(bytes: &[u8]) -> usize {
+    let mut decoder = Decoder::new(encoding::UTF_8);
+    let mut malformed = 0;
+    let mut chunks = bytes.chunks(256 * 1024).peekable();
+    while let Some(chunk) = chunks.next() {
+        decoder.decode_pieces(chunk, chunks.peek().is_none(), |piece| {
+            if let Piece::Malformed(m) = piece {
+                malformed += 1;
+                black_box(m.span);
+            }
+        });
+    }
+    malformed
+}
+
+/// simdutf8 alone, finding every error offset (restarting after each), without naming them.
+fn simdutf8_all_errors(mut bytes: &[u8]) -> usize {
+    let mut errors = 0;
+    loop {
+        match simdutf8::compat::from_utf8(bytes) {
+            Ok(_) => return errors,
+            Err(e) => {
+                errors += 1;
+                let skip = e.valid_up_to()
+                    + e.error_len()
+                        .unwrap_or(bytes.len() - e.valid_up_to())
+                        .max(1);
+                bytes = &bytes[skip.min(bytes.len())..];
+            }
+        }
+    }
+}
+
+fn utf8_validation(c: &mut Criterion) {
+    let dir = corpus_dir();
+    let mut group = c.benchmark_group("utf8-validate");
+    group.sample_size(20);
+    for name in [
+        "en.utf8.txt",
+        "zh.utf8.txt",
+        "emoji.utf8.txt",
+        "mixed.utf8.txt",
+        "mixed-corrupt.utf8.txt",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::new("charscope-named", name),
+            &bytes,
+            |b, bytes| b.iter(|| charscope_validate(black_box(bytes))),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("simdutf8-offsets", name),
+            &bytes,
+            |b, bytes| b.iter(|| simdutf8_all_errors(black_box(bytes))),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("std-from-utf8", name),
+            &bytes,
+            |b, bytes| b.iter(|| std::str::from_utf8(black_box(bytes)).is_ok()),
+        );
+    }
+    group.finish();
+}
+
+fn decode_to_text(c: &mut Criterion) {
+    let dir = corpus_dir();
+    let mut group = c.benchmark_group("decode-lossy");
+    group.sample_size(10);
+    for (name, label) in [
+        ("mixed-corrupt.utf8.txt", "utf-8"),
+        ("zh.utf16le.txt", "utf-16le"),
+        ("pt.cp1252.txt", "windows-1252"),
+        ("ja.sjis.txt", "shift_jis"),
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let enc = encoding::for_label(label).unwrap();
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        group.bench_with_input(BenchmarkId::new("charscope", name), &bytes, |b, bytes| {
+            b.iter(|| charscope::decode::decode(black_box(bytes), enc).text.len())
+        });
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        group.bench_with_input(BenchmarkId::new("encoding_rs", name), &bytes, |b, bytes| {
+            b.iter(|| rs.decode_without_bom_handling(black_box(bytes)).0.len())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, utf8_validation, decode_to_text);
+criterion_main!(benches);
