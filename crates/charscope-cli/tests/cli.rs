@@ -57,7 +57,7 @@ fn decode_strict_fails_with_the_offset() {
         .args(["decode", "--strict", "--hex", "41 42 ED A0 80"])
         .assert()
         .code(1)
-        .stdout("")
+        .stdout("AB")
         .stderr(predicate::str::contains(":2: surrogate"));
 }
 

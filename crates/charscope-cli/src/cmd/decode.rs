@@ -1,24 +1,14 @@
-//! `charscope decode`: bytes -> text, with every malformed sequence reported.
+//! `charscope decode`: bytes -> text, with every malformed sequence reported. Streams: memory
+//! stays bounded by the chunk size (plus, with `--json`, the list of malformed sequences).
 
 use crate::Outcome;
 use crate::args::{BomArg, ColorChoice, DecodeArgs};
 use crate::input::{Source, for_each_chunk};
-use crate::output::{Style, print_json, use_color};
+use crate::output::{Style, use_color};
 use crate::terminal;
 use anyhow::Result;
 use charscope::{BomMode, BomPolicy, Malformed, Piece, StreamDecoder};
-use serde::Serialize;
 use std::io::{IsTerminal, Write};
-
-/// The JSON report of a decode.
-#[derive(Serialize)]
-struct DecodeReport<'a> {
-    encoding: &'static str,
-    bom: Option<&'static str>,
-    text: &'a str,
-    replacements: usize,
-    malformed: &'a [Malformed],
-}
 
 fn bom_mode(arg: BomArg) -> BomMode {
     match arg {
@@ -29,82 +19,107 @@ fn bom_mode(arg: BomArg) -> BomMode {
     }
 }
 
+/// Where decoded text goes: raw to a pipe, sanitized to a terminal, or as the contents of a
+/// JSON string.
+enum TextSink {
+    Raw,
+    Terminal,
+    JsonString,
+}
+
+impl TextSink {
+    fn write(&self, out: &mut impl Write, text: &str) -> std::io::Result<()> {
+        match self {
+            TextSink::Raw => out.write_all(text.as_bytes()),
+            TextSink::Terminal => out.write_all(terminal::sanitize(text).as_bytes()),
+            TextSink::JsonString => {
+                let quoted = serde_json::to_string(text).expect("strings serialize");
+                out.write_all(&quoted.as_bytes()[1..quoted.len() - 1])
+            }
+        }
+    }
+}
+
 pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
     let encoding = super::encoding_for(&args.from)?;
     let source = Source::from_args(&args.input)?;
     let name = source.name();
+    let style = Style::new(use_color(color, args.json) && std::io::stderr().is_terminal());
     let mut decoder = StreamDecoder::new(encoding, bom_mode(args.bom));
+    let sink = if args.json {
+        TextSink::JsonString
+    } else if std::io::stdout().is_terminal() {
+        TextSink::Terminal
+    } else {
+        TextSink::Raw
+    };
+    let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut malformed: Vec<Malformed> = Vec::new();
-    let mut text = String::new();
-    let to_terminal = std::io::stdout().is_terminal();
-    let mut stdout = std::io::stdout().lock();
-    let streaming = !args.json && !args.strict;
+    let mut replacements = 0usize;
+    let mut stopped = false;
+    if args.json {
+        // The text streams first; the fields known only at the end follow it.
+        out.write_all(b"{\"text\":\"")?;
+    }
 
     for_each_chunk(source.open()?, &name, |chunk, last| {
+        if stopped {
+            return Ok(());
+        }
         let mut result = Ok(());
         decoder.decode_pieces(chunk, last, |piece| {
-            let piece_text = match piece {
+            if stopped || result.is_err() {
+                return;
+            }
+            let text = match piece {
                 Piece::Text { text, .. } => text,
                 Piece::Malformed(m) => {
-                    malformed.push(m);
+                    if args.strict && !args.json {
+                        report(&name, &m, &style);
+                        stopped = true;
+                        return;
+                    }
+                    replacements += 1;
+                    if args.json || replacements == 1 {
+                        malformed.push(m);
+                    }
                     "\u{FFFD}"
                 }
             };
-            if streaming {
-                if result.is_ok() {
-                    let shown = if to_terminal {
-                        terminal::sanitize(piece_text)
-                    } else {
-                        piece_text.into()
-                    };
-                    result = stdout.write_all(shown.as_bytes());
-                }
-            } else {
-                text.push_str(piece_text);
-            }
+            result = sink.write(&mut out, text);
         });
         Ok(result?)
     })?;
 
-    let style = Style::new(use_color(color, args.json));
     if args.json {
-        print_json(&DecodeReport {
-            encoding: decoder.encoding().name(),
-            bom: decoder.bom().map(|b| b.encoding.name()),
-            text: &text,
-            replacements: malformed.len(),
-            malformed: &malformed,
-        })?;
-    } else if args.strict {
-        if let Some(first) = malformed.first() {
-            bail_problem(&name, first, &style);
-            return Ok(Outcome::Problems);
-        }
-        let shown = if to_terminal {
-            terminal::sanitize(&text)
-        } else {
-            text.as_str().into()
-        };
-        stdout.write_all(shown.as_bytes())?;
-    } else if let Some(first) = malformed.first() {
+        write!(out, "\",\"encoding\":")?;
+        serde_json::to_writer(&mut out, decoder.encoding().name())?;
+        write!(out, ",\"bom\":")?;
+        serde_json::to_writer(&mut out, &decoder.bom().map(|b| b.encoding.name()))?;
+        write!(out, ",\"replacements\":{replacements},\"malformed\":")?;
+        serde_json::to_writer(&mut out, &malformed)?;
+        writeln!(out, "}}")?;
+    }
+    out.flush()?;
+    if stopped {
+        return Ok(Outcome::Problems);
+    }
+    if !args.json
+        && let Some(first) = malformed.first()
+    {
         eprintln!(
-            "charscope: {name}: replaced {} malformed sequence(s) with U+FFFD; the first at byte offset {}: {}: {}",
-            malformed.len(),
+            "charscope: {name}: replaced {replacements} malformed sequence(s) with U+FFFD; the first at byte offset {}: {}: {}",
             first.offset(),
-            first.kind,
+            style.bad(first.kind.as_str()),
             first.reason()
         );
-    }
-    stdout.flush()?;
-    if args.strict && !malformed.is_empty() {
-        return Ok(Outcome::Problems);
     }
     Ok(Outcome::Clean)
 }
 
-fn bail_problem(name: &str, m: &Malformed, style: &Style) {
+fn report(name: &str, m: &Malformed, style: &Style) {
     eprintln!(
-        "charscope: {name}:{}: {}: {} ({})",
+        "charscope: {name}:{}: {}: {} ({}); decoding stopped (--strict)",
         m.offset(),
         style.bad(m.kind.as_str()),
         m.hex(),

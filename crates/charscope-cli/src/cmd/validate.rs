@@ -3,25 +3,14 @@
 use crate::Outcome;
 use crate::args::{ColorChoice, ValidateArgs};
 use crate::input::{Source, for_each_chunk};
-use crate::output::{Style, print_json, use_color};
+use crate::output::{Style, use_color};
 use anyhow::Result;
-use charscope::{BomMode, Encoding, Malformed, Piece, StreamDecoder};
+use charscope::{BomMode, Encoding, Piece, StreamDecoder};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 use std::io::{IsTerminal, Write};
 
 /// Files smaller than this get no progress bar.
 const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
-
-#[derive(Serialize)]
-struct FileReport<'a> {
-    file: &'a str,
-    encoding: &'static str,
-    bom: Option<&'static str>,
-    bytes: u64,
-    valid: bool,
-    malformed: &'a [Malformed],
-}
 
 pub fn run(args: &ValidateArgs, color: ColorChoice) -> Result<Outcome> {
     let encoding = super::encoding_for(&args.from)?;
@@ -62,7 +51,8 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Result<Outcome> {
     })
 }
 
-/// Validates one input; true when it is clean.
+/// Validates one input; true when it is clean. Memory stays bounded whatever the number of
+/// malformed sequences: each is written as soon as it is found, in JSON too.
 fn validate_one(
     source: &Source,
     encoding: &'static Encoding,
@@ -70,34 +60,47 @@ fn validate_one(
     style: &Style,
 ) -> Result<bool> {
     let name = source.name();
+    let reader = source.open()?;
     let progress = progress_bar(source, args.no_progress);
     let mut decoder = StreamDecoder::new(encoding, BomMode::Strip);
-    let mut malformed = Vec::new();
+    let mut count = 0u64;
     let mut bytes = 0u64;
-    let mut stdout = std::io::stdout().lock();
-    for_each_chunk(source.open()?, &name, |chunk, last| {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if args.json {
+        write!(out, "{{\"file\":")?;
+        serde_json::to_writer(&mut out, &name)?;
+        write!(out, ",\"encoding\":")?;
+        serde_json::to_writer(&mut out, encoding.name())?;
+        write!(out, ",\"malformed\":[")?;
+    }
+    for_each_chunk(reader, &name, |chunk, last| {
         bytes += chunk.len() as u64;
         if let Some(bar) = &progress {
             bar.inc(chunk.len() as u64);
         }
         let mut result = Ok(());
         decoder.decode_pieces(chunk, last, |piece| {
-            if let Piece::Malformed(m) = piece {
-                if args.json {
-                    malformed.push(m);
-                } else if result.is_ok() {
-                    result = writeln!(
-                        stdout,
-                        "{}:{}: {}: {} ({})",
-                        style.path(&name),
-                        m.offset(),
-                        style.bad(m.kind.as_str()),
-                        m.hex(),
-                        m.reason()
-                    );
-                    malformed.push(m);
-                }
+            let Piece::Malformed(m) = piece else { return };
+            count += 1;
+            if result.is_err() {
+                return;
             }
+            result = if args.json {
+                let separator = if count > 1 { "," } else { "" };
+                write!(out, "{separator}").and_then(|()| {
+                    serde_json::to_writer(&mut out, &m).map_err(std::io::Error::from)
+                })
+            } else {
+                writeln!(
+                    out,
+                    "{}:{}: {}: {} ({})",
+                    style.path(&name),
+                    m.offset(),
+                    style.bad(m.kind.as_str()),
+                    m.hex(),
+                    m.reason()
+                )
+            };
         });
         Ok(result?)
     })?;
@@ -105,17 +108,12 @@ fn validate_one(
         bar.finish_and_clear();
     }
     if args.json {
-        print_json(&FileReport {
-            file: &name,
-            encoding: decoder.encoding().name(),
-            bom: decoder.bom().map(|b| b.encoding.name()),
-            bytes,
-            valid: malformed.is_empty(),
-            malformed: &malformed,
-        })?;
+        write!(out, "],\"bytes\":{bytes},\"valid\":{},\"bom\":", count == 0)?;
+        serde_json::to_writer(&mut out, &decoder.bom().map(|b| b.encoding.name()))?;
+        writeln!(out, "}}")?;
     }
-    stdout.flush()?;
-    Ok(malformed.is_empty())
+    out.flush()?;
+    Ok(count == 0)
 }
 
 fn progress_bar(source: &Source, disabled: bool) -> Option<ProgressBar> {
