@@ -46,6 +46,25 @@ pub enum Command {
     /// List every encoding with its labels, and where a label means something else.
     #[command(after_help = "Example:\n  charscope encodings --json")]
     Encodings(EncodingsArgs),
+    /// Serve the web page on 127.0.0.1: paste anything, see everything.
+    #[command(after_help = "Example:\n  charscope serve --port 7878 --open")]
+    Serve(ServeArgs),
+}
+
+/// `charscope serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port (0 picks a free one).
+    #[arg(long, short = 'p', default_value_t = 7878)]
+    pub port: u16,
+
+    /// The address to bind; loopback by default. The page refuses non-loopback Host headers.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// Where bytes come from: a file, stdin, or inline hex.

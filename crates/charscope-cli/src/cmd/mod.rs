@@ -3,6 +3,7 @@
 mod decode;
 mod encode;
 mod encodings;
+mod serve;
 mod validate;
 
 use crate::Outcome;
@@ -16,6 +17,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Encode(args) => encode::run(&args, cli.color),
         Command::Validate(args) => validate::run(&args, cli.color),
         Command::Encodings(args) => encodings::run(&args, cli.color),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 

@@ -1,0 +1,44 @@
+//! `charscope serve`: the web page on loopback.
+
+use crate::Outcome;
+use crate::args::ServeArgs;
+use anyhow::{Context, Result};
+
+pub fn run(args: &ServeArgs) -> Result<Outcome> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let address = std::net::SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .with_context(|| {
+                format!("cannot listen on {address} (is another charscope running? try --port 0)")
+            })?;
+        let bound = listener.local_addr()?;
+        let url = format!("http://{bound}/");
+        println!("charscope is serving on {url} (Ctrl-C stops it)");
+        if args.open {
+            open_browser(&url);
+        }
+        charscope_web::serve(listener)
+            .await
+            .context("the server stopped")
+    })?;
+    Ok(Outcome::Clean)
+}
+
+/// Asks the desktop to open `url`; says so when it cannot.
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(program).arg(url).spawn() {
+        eprintln!("charscope: cannot open a browser ({program}: {e}); open {url} yourself");
+    }
+}

@@ -1,0 +1,1 @@
+// charscope page
