@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# End-to-end tests of the web page in Debian's headless Chromium, driven by npm's playwright-core.
+# Installs both when missing. Screenshots land in target/e2e/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+(cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
+cargo build -q -p charscope-cli
+CHARSCOPE_BIN="$PWD/target/debug/charscope" node --test tests/e2e/

@@ -1,0 +1,64 @@
+// Shared by the end-to-end tests: start `charscope serve` on a free port, launch Debian's
+// Chromium headless through playwright-core, and record every request the page makes.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..');
+export const artifacts = join(root, 'target', 'e2e');
+mkdirSync(artifacts, { recursive: true });
+
+/** Starts the server; resolves to { url, stop }. */
+export function startServer() {
+  const bin = process.env.CHARSCOPE_BIN || join(root, 'target', 'debug', 'charscope');
+  const child = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
+    child.on('error', reject);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[0], stop: () => child.kill('SIGINT') });
+      }
+    });
+  });
+}
+
+/** Launches Chromium with the flags this machine needs as root, offline. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** A page that records every request and refuses any that would leave 127.0.0.1. */
+export async function openPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const requests = [];
+  const outside = [];
+  await page.route('**/*', (route) => {
+    const target = new URL(route.request().url());
+    requests.push(target.href);
+    if (target.hostname !== '127.0.0.1' && target.protocol !== 'data:') {
+      outside.push(target.href);
+      return route.abort();
+    }
+    return route.continue();
+  });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url);
+  return { page, requests, outside, errors };
+}
