@@ -235,7 +235,19 @@ pub fn inspect_bytes(bytes: &[u8], label: Option<&str>) -> Result<Report, Inspec
             None => (encoding::WINDOWS_1252, EncodingSource::Fallback),
         },
     };
-    notes.extend(encoding.notes().iter().map(|n| n.to_string()));
+    if source == EncodingSource::Label {
+        notes.extend(encoding.notes().iter().map(|n| n.to_string()));
+    }
+    if source == EncodingSource::Fallback {
+        let first = crate::decode::decode(bytes, encoding::UTF_8).malformed[0];
+        notes.push(format!(
+            "The bytes are not valid UTF-8 (the first malformed sequence is {} at byte offset \
+             {}: {}); read them with the label utf-8 to see every malformed sequence named.",
+            first.hex(),
+            first.offset(),
+            first.kind
+        ));
+    }
     let mut decoder = StreamDecoder::new(encoding, BomMode::Strip);
     let mut units = Vec::new();
     decoder.decode_units(bytes, true, |u| units.push(u));

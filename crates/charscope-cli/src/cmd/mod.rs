@@ -1,8 +1,13 @@
 //! One module per command.
 
+mod char;
+mod compare;
 mod decode;
 mod encode;
 mod encodings;
+mod examples;
+mod inspect;
+mod table;
 mod validate;
 
 use crate::Outcome;
@@ -16,6 +21,10 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Encode(args) => encode::run(&args, cli.color),
         Command::Validate(args) => validate::run(&args, cli.color),
         Command::Encodings(args) => encodings::run(&args, cli.color),
+        Command::Inspect(args) => inspect::run(&args, cli.color),
+        Command::Compare(args) => compare::run(&args, cli.color),
+        Command::Char(args) => char::run(&args, cli.color),
+        Command::Examples(args) => examples::run(&args, cli.color),
     }
 }
 
