@@ -95,22 +95,16 @@ pub fn utf16_layout(c: char) -> Vec<Field> {
         }];
     }
     let v = cp - 0x10000;
-    let (high, low) = (v >> 10, v & 0x3FF);
+    let surrogate = |role, base: u32, bits: u32, low_bit: u8| Field {
+        hex: format!("{:04X}", base | bits),
+        role,
+        marker: format!("{:b}", base >> 10),
+        payload: binary(bits, 10),
+        payload_bits: [low_bit + 9, low_bit],
+    };
     vec![
-        Field {
-            hex: format!("{:04X}", 0xD800 | high),
-            role: Role::HighSurrogate,
-            marker: "110110".into(),
-            payload: binary(high, 10),
-            payload_bits: [19, 10],
-        },
-        Field {
-            hex: format!("{:04X}", 0xDC00 | low),
-            role: Role::LowSurrogate,
-            marker: "110111".into(),
-            payload: binary(low, 10),
-            payload_bits: [9, 0],
-        },
+        surrogate(Role::HighSurrogate, 0xD800, v >> 10, 10),
+        surrogate(Role::LowSurrogate, 0xDC00, v & 0x3FF, 0),
     ]
 }
 
