@@ -49,6 +49,23 @@ pub enum Command {
     /// Serve the web page on 127.0.0.1: paste anything, see everything.
     #[command(after_help = "Example:\n  charscope serve --port 7878 --open")]
     Serve(ServeArgs),
+    /// Everything about one input: each character with its bytes, name and properties, the
+    /// lengths, normalization forms, malformed sequences and byte order mark.
+    #[command(
+        after_help = "Examples:\n  charscope inspect 'caf\u{e9}'\n  charscope inspect --hex '2F C0 AE 2E 2F' --json\n  charscope inspect --file page.html --from windows-1252"
+    )]
+    Inspect(InspectArgs),
+    /// What every encoding makes of the same bytes, most plausible reading first.
+    #[command(after_help = "Example:\n  charscope compare --hex 'C3 A7 61'")]
+    Compare(CompareArgs),
+    /// Name, properties and encodings of characters; or search characters by name.
+    #[command(
+        after_help = "Examples:\n  charscope char \u{e9}\n  charscope char U+1F600 --json\n  charscope char --search 'grinning face'"
+    )]
+    Char(CharArgs),
+    /// The ready examples; `examples NAME` inspects one and checks its expected outcome.
+    #[command(after_help = "Examples:\n  charscope examples\n  charscope examples table-3-8")]
+    Examples(ExamplesArgs),
 }
 
 /// `charscope serve`.
@@ -129,7 +146,8 @@ pub enum EncodeErrors {
 /// `charscope encode`.
 #[derive(Debug, Args)]
 pub struct EncodeArgs {
-    /// The encoding label.
+    /// The encoding label, or `all`: the text's bytes in every encoding, and which cannot
+    /// represent it.
     #[arg(long, short = 't', value_name = "LABEL")]
     pub to: String,
 
@@ -174,6 +192,82 @@ pub struct ValidateArgs {
 #[derive(Debug, Args)]
 pub struct EncodingsArgs {
     /// Print a JSON array.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `charscope inspect`.
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// The text to inspect; `-` (or no input at all) reads bytes from standard input.
+    #[arg(value_name = "TEXT", conflicts_with_all = ["file", "hex"])]
+    pub text: Option<String>,
+
+    /// Inspect the bytes of a file.
+    #[arg(long, value_name = "FILE", conflicts_with = "hex")]
+    pub file: Option<PathBuf>,
+
+    /// Inspect inline bytes, as hex pairs: 'C3 A9' or 'c3a9'.
+    #[arg(long, value_name = "HEX")]
+    pub hex: Option<String>,
+
+    /// Decode the bytes with this encoding (default: a byte order mark's, else UTF-8 if the
+    /// bytes are valid UTF-8, else windows-1252).
+    #[arg(long, short = 'f', value_name = "LABEL")]
+    pub from: Option<String>,
+
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `charscope compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Only these encodings (labels, comma-separated); default: every encoding.
+    #[arg(long, value_name = "LABELS", value_delimiter = ',')]
+    pub encodings: Vec<String>,
+
+    /// Print one JSON object: the byte count and one reading per encoding, best first.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub input: ByteInput,
+}
+
+/// `charscope char`.
+#[derive(Debug, Args)]
+pub struct CharArgs {
+    /// A character, text (each of its characters), or code points: 'U+00E9', 'U+0065 U+0301'.
+    #[arg(
+        value_name = "CHAR",
+        required_unless_present = "search",
+        conflicts_with = "search"
+    )]
+    pub chars: Option<String>,
+
+    /// Find characters whose name has all these words: --search 'grinning face'.
+    #[arg(long, value_name = "WORDS")]
+    pub search: Option<String>,
+
+    /// With --search, show at most this many (0: all).
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    pub limit: usize,
+
+    /// Print JSON: one object per character (JSON Lines), or an array of search hits.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `charscope examples`.
+#[derive(Debug, Args)]
+pub struct ExamplesArgs {
+    /// The example to run; without it, list them all.
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+
+    /// Print JSON: the list as [{"name", "description", ...}], or the run of one example.
     #[arg(long)]
     pub json: bool,
 }

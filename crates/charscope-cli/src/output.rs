@@ -63,7 +63,8 @@ impl Style {
 /// Writes one JSON value and a newline to stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer(&mut out, value)?;
+    // An I/O error stays an io::Error, so that a closed pipe is recognised as such.
+    serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
     out.write_all(b"\n")?;
     out.flush()?;
     Ok(())

@@ -24,14 +24,21 @@
 #![forbid(unsafe_code)]
 
 pub mod bom;
+pub mod charinfo;
+pub mod compare;
 pub mod decode;
 pub mod encode;
 pub mod encoding;
+pub mod examples;
+pub mod report;
 pub mod span;
 pub mod stream;
+pub mod text;
 
 pub use bom::{Bom, BomMode, BomPolicy};
+pub use charinfo::CharInfo;
 pub use decode::{Decoded, Decoder, Malformed, MalformedKind, Piece, Unit};
 pub use encoding::Encoding;
+pub use report::Report;
 pub use span::Span;
 pub use stream::StreamDecoder;

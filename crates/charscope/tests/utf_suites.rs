@@ -335,6 +335,23 @@ fn legacy_units_have_exact_spans() {
 }
 
 #[test]
+fn legacy_pushed_back_bytes_keep_their_own_spans() {
+    // ISO-2022-JP: ESC $ then ESC. The first ESC is malformed, "$" is taken back and output,
+    // the second ESC is cut short by the end. Spans stay in order and do not overlap.
+    let u = units(b"\x1b\x24\x1b", encoding::for_label("iso-2022-jp").unwrap());
+    let spans: Vec<_> = u
+        .iter()
+        .map(|u| (u.span().start, u.span().end, u.lossy_char()))
+        .collect();
+    assert_eq!(spans, [(0, 1, '\u{FFFD}'), (1, 2, '$'), (2, 3, '\u{FFFD}')]);
+    // gb18030: 81 30 81 41 fails at its fourth byte; 30 is taken back as '0', and 81 41 is then
+    // a two-byte character.
+    let u = units(b"\x81\x30\x81\x41", encoding::for_label("gb18030").unwrap());
+    let spans: Vec<_> = u.iter().map(|u| (u.span().start, u.span().end)).collect();
+    assert_eq!(spans, [(0, 1), (1, 2), (2, 4)]);
+}
+
+#[test]
 fn replacement_encoding_gives_one_fffd() {
     let out = decode::decode(
         b"anything at all",

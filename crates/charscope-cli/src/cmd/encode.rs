@@ -39,6 +39,9 @@ fn describe(u: &Unmappable) -> String {
 }
 
 pub fn run(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
+    if args.to.eq_ignore_ascii_case("all") {
+        return super::compare::encode_all(args, color);
+    }
     let encoding = super::encoding_for(&args.to)?;
     let text = read_text(&args.text)?;
     let substitute = match args.errors {

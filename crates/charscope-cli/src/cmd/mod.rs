@@ -1,9 +1,14 @@
 //! One module per command.
 
+mod char;
+mod compare;
 mod decode;
 mod encode;
 mod encodings;
+mod examples;
+mod inspect;
 mod serve;
+mod table;
 mod validate;
 
 use crate::Outcome;
@@ -18,6 +23,10 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Validate(args) => validate::run(&args, cli.color),
         Command::Encodings(args) => encodings::run(&args, cli.color),
         Command::Serve(args) => serve::run(&args),
+        Command::Inspect(args) => inspect::run(&args, cli.color),
+        Command::Compare(args) => compare::run(&args, cli.color),
+        Command::Char(args) => char::run(&args, cli.color),
+        Command::Examples(args) => examples::run(&args, cli.color),
     }
 }
 

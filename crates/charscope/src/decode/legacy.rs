@@ -106,6 +106,9 @@ impl LegacyScanner {
     }
 
     fn pump(&mut self, mut src: &[u8], last: bool, per_char: bool, sink: &mut dyn Sink) {
+        // Bytes a malformed sequence made the decoder take back ("prepend" in the WHATWG
+        // algorithms); it outputs what they make on the next call, before anything new.
+        let mut pushed_back = 0;
         loop {
             let (result, read, written) =
                 self.decoder
@@ -121,14 +124,18 @@ impl LegacyScanner {
             };
             let text_end = text_end.max(self.text_start);
             if per_char {
-                self.emit_chars(written, text_end, sink);
+                self.emit_chars(written, text_end, u64::from(pushed_back), sink);
             } else {
                 self.emit_text(written, text_end, sink);
             }
+            pushed_back = 0;
             match result {
                 DecoderResult::InputEmpty => break,
                 DecoderResult::OutputFull => {}
-                DecoderResult::Malformed(len, after) => self.report(len, after, last, sink),
+                DecoderResult::Malformed(len, after) => {
+                    pushed_back = after;
+                    self.report(len, after, last, sink);
+                }
             }
         }
     }
@@ -143,25 +150,33 @@ impl LegacyScanner {
         self.text_start = end;
     }
 
-    /// Emits the first `written` output bytes character by character: all of them come from the
-    /// bytes `text_start..end`. Pushed-back ASCII bytes get one byte each; otherwise the first
-    /// character takes the whole span and the others (a Big5 pair that maps to two code points)
-    /// get an empty span at its end.
-    fn emit_chars(&mut self, written: usize, end: u64, sink: &mut dyn Sink) {
+    /// Emits the first `written` output bytes character by character, each with its span.
+    ///
+    /// Fed one byte at a time, a decoder outputs a character when the byte that completes it
+    /// arrives: the character spans `text_start..end`, and a second character from the same
+    /// sequence (Big5 88 62 is U+00CA U+0304) shares those bytes with an empty span. What it
+    /// outputs first from the `pushed_back` bytes it took back after a malformed sequence comes
+    /// one byte per character, except a two-byte GBK character that gb18030 rebuilt from them.
+    fn emit_chars(&mut self, written: usize, end: u64, mut pushed_back: u64, sink: &mut dyn Sink) {
         if written == 0 {
             return;
         }
         let out = std::mem::take(&mut self.out);
         let text = std::str::from_utf8(&out[..written]).expect("encoding_rs writes UTF-8");
-        let span_len = end - self.text_start;
-        let one_each = text.is_ascii() && span_len == text.len() as u64;
+        let gbk = self.rs == encoding_rs::GB18030 || self.rs == encoding_rs::GBK;
         let mut at = self.text_start;
-        for (k, (i, c)) in text.char_indices().enumerate() {
+        let mut completed = false;
+        for (i, c) in text.char_indices() {
             let piece = &text[i..i + c.len_utf8()];
-            let char_end = if one_each {
-                at + 1
-            } else if k == 0 {
-                end
+            let len = if gbk && !c.is_ascii() { 2 } else { 1 };
+            let char_end = if len <= pushed_back {
+                pushed_back -= len;
+                at + len
+            } else if !completed {
+                // Completed by the byte just fed (with what remained taken back, if any).
+                pushed_back = 0;
+                completed = true;
+                end.max(at)
             } else {
                 at
             };
@@ -169,7 +184,7 @@ impl LegacyScanner {
             at = char_end;
         }
         self.out = out;
-        self.text_start = end;
+        self.text_start = at;
     }
 }
 

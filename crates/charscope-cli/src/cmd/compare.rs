@@ -1,0 +1,162 @@
+//! `charscope compare`: the same bytes under every encoding, most plausible reading first; and
+//! `charscope encode --to all`: the same text in every encoding.
+
+use super::table::{Cell, Paint, Table, cell_text, truncate};
+use crate::Outcome;
+use crate::args::{ColorChoice, CompareArgs, EncodeArgs};
+use crate::input::{Source, for_each_chunk, read_text};
+use crate::output::{Style, print_json, use_color};
+use anyhow::{Result, bail};
+use charscope::compare::{self, DecodeRow};
+use charscope::decode::hex_pairs;
+use serde::Serialize;
+use std::io::Write;
+
+/// Compare decodes the whole input once per encoding; past this it is no longer a glance.
+const MAX_BYTES: usize = 1 << 20;
+
+/// How many columns of each reading the table shows.
+const TEXT_COLUMNS: usize = 48;
+
+#[derive(Serialize)]
+struct CompareReport<'a> {
+    byte_length: usize,
+    hex: String,
+    readings: &'a [DecodeRow],
+}
+
+pub fn run(args: &CompareArgs, color: ColorChoice) -> Result<Outcome> {
+    let encodings = if args.encodings.is_empty() {
+        charscope::encoding::all().collect()
+    } else {
+        args.encodings
+            .iter()
+            .map(|label| super::encoding_for(label))
+            .collect::<Result<Vec<_>>>()?
+    };
+    let source = Source::from_args(&args.input)?;
+    let name = source.name();
+    let mut bytes = Vec::new();
+    for_each_chunk(source.open()?, &name, |chunk, _| {
+        if bytes.len() + chunk.len() > MAX_BYTES {
+            bail!("{name} is over {MAX_BYTES} bytes; compare a sample of it");
+        }
+        bytes.extend_from_slice(chunk);
+        Ok(())
+    })?;
+    let rows = compare::decodings(&bytes, encodings);
+    if args.json {
+        print_json(&CompareReport {
+            byte_length: bytes.len(),
+            hex: hex_pairs(&bytes),
+            readings: &rows,
+        })?;
+        return Ok(Outcome::Clean);
+    }
+    let style = Style::new(use_color(color, false));
+    let mut table = Table::new(&[
+        "#",
+        "encoding",
+        "malformed",
+        "U+FFFD",
+        "suspicious",
+        "penalty",
+        "text",
+    ])
+    .right(&[0, 2, 3, 4, 5]);
+    for (rank, row) in rows.iter().enumerate() {
+        let count = |n: usize| {
+            if n == 0 {
+                Cell::new("0", Paint::Dim)
+            } else {
+                Cell::new(n.to_string(), Paint::Bad)
+            }
+        };
+        table.row(vec![
+            Cell::new((rank + 1).to_string(), Paint::Dim),
+            Cell::new(row.encoding.name(), Paint::Name),
+            count(row.malformed),
+            count(row.replacements),
+            count(row.suspicious),
+            row.penalty.to_string().into(),
+            truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
+        ]);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} byte(s) under {} encoding(s), most plausible first:",
+        bytes.len(),
+        rows.len()
+    )?;
+    out.write_all(table.render(&style).as_bytes())?;
+    writeln!(
+        out,
+        "{}",
+        style.dim(
+            "Ranked by malformed sequences, then suspicious characters (controls, private use, \
+             unassigned), then the penalty (1 per non-ASCII letter, 2 per other non-ASCII \
+             character, 2 per change of script between letters)."
+        )
+    )?;
+    out.flush()?;
+    Ok(Outcome::Clean)
+}
+
+/// `charscope encode --to all TEXT`: the bytes and byte count of the text in every encoding,
+/// and which cannot represent it. JSON: one `encode` object per encoding (JSON Lines), with
+/// `representable`.
+pub fn encode_all(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
+    let text = read_text(&args.text)?;
+    let rows = compare::encodings(&text, charscope::encoding::all());
+    if args.json {
+        for row in &rows {
+            print_json(row)?;
+        }
+        return Ok(Outcome::Clean);
+    }
+    let style = Style::new(use_color(color, false));
+    let utf8 = text.len();
+    let mut table = Table::new(&["encoding", "bytes", "vs UTF-8", "hex"]).right(&[1, 2]);
+    for row in &rows {
+        let hex = if row.representable {
+            Cell::new(truncate(&row.hex, TEXT_COLUMNS), Paint::Plain)
+        } else {
+            let chars: String = row.unmappable.iter().map(|u| u.ch).collect();
+            Cell::new(
+                truncate(
+                    &format!("cannot represent {}", cell_text(&chars)),
+                    TEXT_COLUMNS,
+                ),
+                Paint::Bad,
+            )
+        };
+        let size = if row.representable {
+            row.length.to_string()
+        } else {
+            "-".into()
+        };
+        let ratio = if row.representable && utf8 > 0 {
+            format!("{:.0}%", 100.0 * row.length as f64 / utf8 as f64)
+        } else {
+            String::new()
+        };
+        table.row(vec![
+            Cell::new(row.encoding.name(), Paint::Name),
+            size.into(),
+            Cell::new(ratio, Paint::Dim),
+            hex,
+        ]);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} in every encoding ({} code point(s), {} UTF-8 byte(s)):",
+        cell_text(&text),
+        text.chars().count(),
+        utf8
+    )?;
+    out.write_all(table.render(&style).as_bytes())?;
+    out.flush()?;
+    Ok(Outcome::Clean)
+}

@@ -1,0 +1,181 @@
+//! The same input across the registry: what every encoding makes of the same bytes, ranked from
+//! the most plausible reading, and what the same text takes in every encoding.
+//!
+//! # How readings are ranked
+//! By these keys in turn, each smaller first:
+//! 1. malformed sequences;
+//! 2. suspicious characters: C0 controls other than tab, line feed, form feed and carriage
+//!    return; DEL and C1 controls; private-use, noncharacter and unassigned code points;
+//! 3. a plausibility penalty: 0 for each ASCII character, 1 for each other letter, mark or
+//!    digit, 2 for each other character (non-ASCII punctuation, symbols, spaces), and 2 more
+//!    each time neighbouring letters change script (Common and Inherited letters excepted);
+//! 4. the order of the registry (UTF-8 first), except that windows-1252, the default of most
+//!    browser locales, comes right after the Unicode encodings.
+//!
+//! The penalty is deliberately simple: it prefers ASCII, then letters of one script, so that
+//! mojibake ("Ã©", "ﾃｩ") loses to the reading it came from. It cannot tell legacy CJK encodings
+//! apart when several read the same bytes as valid ideographs; encoding detection does that.
+//!
+//! ```
+//! use charscope::{compare, encoding};
+//! let rows = compare::decodings(&[0x63, 0x61, 0x66, 0xC3, 0xA9], encoding::all());
+//! assert_eq!(rows[0].encoding.name(), "UTF-8");
+//! assert_eq!(rows[0].text, "café");
+//! ```
+
+use crate::bom::BomMode;
+use crate::charinfo::properties;
+use crate::decode::{Piece, hex_pairs};
+use crate::encode::{Substitute, Unmappable, encode};
+use crate::encoding::{self, Encoding};
+use crate::stream::StreamDecoder;
+use icu_properties::CodePointMapData;
+use icu_properties::props::{GeneralCategory, Script};
+use serde::Serialize;
+
+/// One encoding's reading of the bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DecodeRow {
+    /// The encoding.
+    pub encoding: &'static Encoding,
+    /// The text, with one U+FFFD per malformed sequence (a leading byte order mark of this
+    /// encoding removed, as TextDecoder does).
+    pub text: String,
+    /// Malformed sequences.
+    pub malformed: usize,
+    /// U+FFFD in the text: one per malformed sequence, plus any the bytes spelled out.
+    pub replacements: usize,
+    /// Suspicious characters (see the module docs).
+    pub suspicious: usize,
+    /// The plausibility penalty (see the module docs).
+    pub penalty: usize,
+}
+
+/// Whether a character is unlikely in real text (see the module docs).
+pub fn is_suspicious(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\x0C' | '\r'))
+        || properties::is_private_use(c)
+        || properties::is_noncharacter(c)
+        || !properties::is_assigned(c)
+}
+
+/// The plausibility penalty of a text (see the module docs).
+pub fn penalty(text: &str) -> usize {
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    let scripts = CodePointMapData::<Script>::new();
+    let mut total = 0;
+    let mut last_script = None;
+    for c in text.chars() {
+        if !c.is_ascii() {
+            total += match gc.get(c) {
+                GeneralCategory::UppercaseLetter
+                | GeneralCategory::LowercaseLetter
+                | GeneralCategory::TitlecaseLetter
+                | GeneralCategory::ModifierLetter
+                | GeneralCategory::OtherLetter
+                | GeneralCategory::NonspacingMark
+                | GeneralCategory::SpacingMark
+                | GeneralCategory::EnclosingMark
+                | GeneralCategory::DecimalNumber => 1,
+                _ => 2,
+            };
+        }
+        if c.is_alphabetic() {
+            let script = scripts.get(c);
+            if script != Script::Common && script != Script::Inherited {
+                if last_script.is_some_and(|s| s != script) {
+                    total += 2;
+                }
+                last_script = Some(script);
+            }
+        }
+    }
+    total
+}
+
+/// Decodes `bytes` with one encoding and scores the reading.
+pub fn decoding(bytes: &[u8], encoding: &'static Encoding) -> DecodeRow {
+    let mut text = String::new();
+    let mut malformed = 0;
+    StreamDecoder::new(encoding, BomMode::Strip).decode_pieces(bytes, true, |piece| match piece {
+        Piece::Text { text: t, .. } => text.push_str(t),
+        Piece::Malformed(_) => {
+            malformed += 1;
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+    });
+    DecodeRow {
+        encoding,
+        replacements: text.matches(char::REPLACEMENT_CHARACTER).count(),
+        suspicious: text.chars().filter(|&c| is_suspicious(c)).count(),
+        penalty: penalty(&text),
+        malformed,
+        text,
+    }
+}
+
+/// Every encoding's reading of `bytes`, most plausible first (see the module docs).
+pub fn decodings(
+    bytes: &[u8],
+    encodings: impl IntoIterator<Item = &'static Encoding>,
+) -> Vec<DecodeRow> {
+    let mut rows: Vec<(usize, DecodeRow)> = encodings
+        .into_iter()
+        .map(|enc| decoding(bytes, enc))
+        .enumerate()
+        .collect();
+    rows.sort_by_key(|(order, d)| {
+        let preference = if d.encoding.is_unicode() {
+            0
+        } else if d.encoding == encoding::WINDOWS_1252 {
+            1
+        } else {
+            2
+        };
+        (d.malformed, d.suspicious, d.penalty, preference, *order)
+    });
+    rows.into_iter().map(|(_, d)| d).collect()
+}
+
+/// The text in one encoding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EncodeRow {
+    /// The encoding.
+    pub encoding: &'static Encoding,
+    /// The bytes (unmappable characters left out).
+    pub hex: String,
+    /// How many bytes.
+    pub length: usize,
+    /// Whether every character could be encoded.
+    pub representable: bool,
+    /// Each character the encoding cannot represent.
+    pub unmappable: Vec<Unmappable>,
+}
+
+/// `text` in every encoding that can encode (all but the replacement encoding), in the order
+/// given, with the characters each cannot represent.
+///
+/// ```
+/// use charscope::{compare, encoding};
+/// let rows = compare::encodings("日本語", encoding::all());
+/// let size = |name: &str| rows.iter().find(|r| r.encoding.name() == name).unwrap().length;
+/// assert_eq!((size("UTF-8"), size("Shift_JIS"), size("EUC-JP")), (9, 6, 6));
+/// ```
+pub fn encodings(
+    text: &str,
+    encodings: impl IntoIterator<Item = &'static Encoding>,
+) -> Vec<EncodeRow> {
+    encodings
+        .into_iter()
+        .filter_map(|enc| {
+            let out = encode(text, enc, false, Substitute::Omit).ok()?;
+            Some(EncodeRow {
+                encoding: enc,
+                hex: hex_pairs(&out.bytes),
+                length: out.bytes.len(),
+                representable: out.unmappable.is_empty(),
+                unmappable: out.unmappable,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,321 @@
+//! The full inspection of one input, as `charscope inspect --json` prints it and the web page
+//! shows it: the text, its lengths and normalization forms, every unit with its bytes and the
+//! character's properties and encodings, the malformed sequences, and the byte order mark under
+//! both policies.
+//!
+//! Bytes are decoded with the encoding a label names, or else: the encoding of a byte order mark
+//! (Unicode policy, so UTF-32 marks count), else UTF-8 if the bytes are valid UTF-8, else
+//! windows-1252. Detection proper is a separate concern; `encoding_source` says which rule chose.
+//!
+//! ```
+//! use charscope::report;
+//! let r = report::inspect_bytes(&[0x63, 0x61, 0x66, 0xC3, 0xA9], None).unwrap();
+//! assert_eq!(r.text, "café");
+//! assert_eq!(r.encoding_source, report::EncodingSource::Utf8Valid);
+//! assert_eq!(r.lengths.utf8_bytes, 5);
+//! assert_eq!(r.normalization.hex_if_changed.nfd.as_deref(), Some("63 61 66 65 CC 81"));
+//! ```
+
+use crate::bom::{BomMode, BomReadings};
+use crate::charinfo::CharInfo;
+use crate::decode::{Malformed, Unit, hex_pairs};
+use crate::encoding::{self, Encoding, UnknownLabel};
+use crate::stream::StreamDecoder;
+use crate::text::metrics::{self, Lengths};
+use crate::text::normalization::Normalization;
+use serde::Serialize;
+use std::fmt;
+
+/// Whether the input was text or bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InputKind {
+    /// Text (shown as its UTF-8).
+    Text,
+    /// Bytes in some encoding.
+    Bytes,
+}
+
+/// Which rule chose the encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum EncodingSource {
+    /// The input was text: its UTF-8 is shown.
+    Text,
+    /// A byte order mark at the start.
+    Bom,
+    /// A label given by the user.
+    Label,
+    /// No mark and no label, and the bytes are valid UTF-8.
+    Utf8Valid,
+    /// No mark, no label, not valid UTF-8: windows-1252, which decodes every byte.
+    Fallback,
+}
+
+/// One unit of the input: a character or a malformed sequence, with its bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitRow {
+    /// Byte offset from the start of the input.
+    pub offset: u64,
+    /// How many bytes.
+    pub length: u64,
+    /// The bytes in the input's encoding (for text, its UTF-8).
+    pub hex: String,
+    /// The index of the grapheme cluster of the decoded text this unit belongs to.
+    pub grapheme: usize,
+    /// The character, or the malformed sequence.
+    #[serde(flatten)]
+    pub what: UnitWhat,
+}
+
+/// What a unit is. In JSON its fields sit beside the unit's own: a character's fields, or one
+/// `malformed` object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum UnitWhat {
+    /// A character.
+    Char(Box<CharInfo>),
+    /// A malformed sequence (a lossy decode puts one U+FFFD in its place).
+    Malformed {
+        /// The sequence, as `decode --json` shows it.
+        malformed: Malformed,
+    },
+}
+
+/// The byte order mark as each policy reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BomView {
+    /// The readings: `whatwg` and `unicode`, each `{encoding, len}` or null.
+    #[serde(flatten)]
+    pub readings: BomReadings,
+    /// Where browsers and the Unicode Standard disagree about these bytes, if they do.
+    pub disagreement: Option<String>,
+}
+
+/// The inspection of one input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Text or bytes.
+    pub kind: InputKind,
+    /// The encoding that decoded the bytes (UTF-8 for text).
+    pub encoding: &'static Encoding,
+    /// Which rule chose it.
+    pub encoding_source: EncodingSource,
+    /// The encoding of the byte order mark that was removed before decoding, if any.
+    pub bom: Option<&'static Encoding>,
+    /// How many bytes the input has.
+    pub byte_length: usize,
+    /// The input bytes.
+    pub hex: String,
+    /// The decoded text, with one U+FFFD per malformed sequence.
+    pub text: String,
+    /// How many U+FFFD the decoder wrote (one per malformed sequence).
+    pub replacements: usize,
+    /// Every malformed sequence.
+    pub malformed: Vec<Malformed>,
+    /// The lengths of the decoded text.
+    pub lengths: Lengths,
+    /// The decoded text in the four normalization forms.
+    pub normalization: Normalization,
+    /// The byte order mark under both policies (null for text input).
+    pub bom_readings: Option<BomView>,
+    /// Warnings about the encoding or its label (the "utf-16" label, what "latin1" means).
+    pub notes: Vec<String>,
+    /// Every unit, in order.
+    pub units: Vec<UnitRow>,
+}
+
+/// Why an input could not be inspected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InspectError {
+    /// The label names no encoding.
+    UnknownLabel(UnknownLabel),
+}
+
+impl fmt::Display for InspectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InspectError::UnknownLabel(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for InspectError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InspectError::UnknownLabel(e) => Some(e),
+        }
+    }
+}
+
+impl From<UnknownLabel> for InspectError {
+    fn from(e: UnknownLabel) -> Self {
+        InspectError::UnknownLabel(e)
+    }
+}
+
+/// For a label that leaves the byte order open ("utf-16", "ucs-2", "utf-32"...), the two
+/// encodings a byte order mark may choose between.
+fn open_byte_order(label: &str, encoding: &'static Encoding) -> Option<[&'static Encoding; 2]> {
+    let label = label.trim().to_ascii_lowercase();
+    if encoding == encoding::UTF_16LE && label != "utf-16le" {
+        Some([encoding::UTF_16LE, encoding::UTF_16BE])
+    } else if encoding == encoding::UTF_32BE
+        && matches!(label.as_str(), "utf-32" | "utf32" | "ucs-4")
+    {
+        Some([encoding::UTF_32LE, encoding::UTF_32BE])
+    } else {
+        None
+    }
+}
+
+/// The note for such a label when no byte order mark settles the order.
+fn open_byte_order_note(label: &str, encoding: &'static Encoding) -> String {
+    let label = label.trim();
+    if encoding == encoding::UTF_16LE {
+        format!(
+            "The label \"{label}\" names no byte order and the input has no byte order mark: \
+             browsers (WHATWG) read it as UTF-16LE, which is used here; the Unicode Standard (D98) \
+             reads UTF-16 without a byte order mark as big-endian (UTF-16BE)."
+        )
+    } else {
+        format!(
+            "The label \"{label}\" names no byte order and the input has no byte order mark: \
+             the Unicode Standard (D99) reads UTF-32 without a byte order mark as big-endian, \
+             which is used here."
+        )
+    }
+}
+
+/// Inspects text.
+pub fn inspect_text(text: &str) -> Report {
+    let units = crate::decode::units(text.as_bytes(), encoding::UTF_8);
+    build(
+        InputKind::Text,
+        text.as_bytes(),
+        encoding::UTF_8,
+        EncodingSource::Text,
+        None,
+        units,
+        Vec::new(),
+    )
+}
+
+/// Inspects bytes, decoded with the encoding `label` names, or chosen as the module docs say.
+/// With a label a byte order mark of that same encoding is removed; a label that leaves the
+/// byte order open ("utf-16", "utf-32") lets a mark decide it.
+pub fn inspect_bytes(bytes: &[u8], label: Option<&str>) -> Result<Report, InspectError> {
+    let readings = BomReadings::of(bytes);
+    let mut notes = Vec::new();
+    let (encoding, source) = match label {
+        Some(label) => {
+            let enc = encoding::for_label(label)?;
+            match open_byte_order(label, enc) {
+                Some(choices) => match [readings.unicode, readings.whatwg]
+                    .into_iter()
+                    .flatten()
+                    .find(|b| choices.contains(&b.encoding))
+                {
+                    Some(bom) => (bom.encoding, EncodingSource::Bom),
+                    None => {
+                        notes.push(open_byte_order_note(label, enc));
+                        (enc, EncodingSource::Label)
+                    }
+                },
+                None => (enc, EncodingSource::Label),
+            }
+        }
+        None => match readings.unicode {
+            Some(bom) => (bom.encoding, EncodingSource::Bom),
+            None if std::str::from_utf8(bytes).is_ok() => {
+                (encoding::UTF_8, EncodingSource::Utf8Valid)
+            }
+            None => (encoding::WINDOWS_1252, EncodingSource::Fallback),
+        },
+    };
+    if source == EncodingSource::Label {
+        notes.extend(encoding.notes().iter().map(|n| n.to_string()));
+    }
+    if source == EncodingSource::Fallback {
+        let first = crate::decode::decode(bytes, encoding::UTF_8).malformed[0];
+        notes.push(format!(
+            "The bytes are not valid UTF-8 (the first malformed sequence is {} at byte offset \
+             {}: {}); read them with the label utf-8 to see every malformed sequence named.",
+            first.hex(),
+            first.offset(),
+            first.kind
+        ));
+    }
+    let mut decoder = StreamDecoder::new(encoding, BomMode::Strip);
+    let mut units = Vec::new();
+    decoder.decode_units(bytes, true, |u| units.push(u));
+    let mut report = build(
+        InputKind::Bytes,
+        bytes,
+        decoder.encoding(),
+        source,
+        decoder.bom().map(|b| b.encoding),
+        units,
+        notes,
+    );
+    report.bom_readings = Some(BomView {
+        disagreement: readings.disagreement(),
+        readings,
+    });
+    Ok(report)
+}
+
+fn build(
+    kind: InputKind,
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    encoding_source: EncodingSource,
+    bom: Option<&'static Encoding>,
+    units: Vec<Unit>,
+    notes: Vec<String>,
+) -> Report {
+    let text: String = units.iter().map(Unit::lossy_char).collect();
+    let graphemes = metrics::grapheme_of_each_char(&text);
+    let malformed: Vec<Malformed> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Malformed(m) => Some(*m),
+            Unit::Char { .. } => None,
+        })
+        .collect();
+    let rows = units
+        .iter()
+        .zip(graphemes)
+        .map(|(unit, grapheme)| {
+            let span = unit.span();
+            UnitRow {
+                offset: span.start,
+                length: span.len(),
+                hex: hex_pairs(&bytes[span.start as usize..span.end as usize]),
+                grapheme,
+                what: match unit {
+                    Unit::Char { ch, .. } => UnitWhat::Char(Box::new(CharInfo::of(*ch))),
+                    Unit::Malformed(m) => UnitWhat::Malformed { malformed: *m },
+                },
+            }
+        })
+        .collect();
+    Report {
+        kind,
+        encoding,
+        encoding_source,
+        bom,
+        byte_length: bytes.len(),
+        hex: hex_pairs(bytes),
+        replacements: malformed.len(),
+        malformed,
+        lengths: Lengths::of(&text),
+        normalization: Normalization::of(&text),
+        bom_readings: None,
+        notes,
+        units: rows,
+        text,
+    }
+}
