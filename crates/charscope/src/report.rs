@@ -189,8 +189,40 @@ fn open_byte_order_note(label: &str, encoding: &'static Encoding) -> String {
     }
 }
 
+/// Which units a report lists row by row: `limit` of them from the `start`-th. Everything else in
+/// the report (text, lengths, normalization, malformed sequences) always covers the whole input,
+/// so a large input can be inspected a page of rows at a time. The input has as many units as its
+/// decoded text has code points ([`Lengths::code_points`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitWindow {
+    /// The index of the first unit listed.
+    pub start: usize,
+    /// How many units at most.
+    pub limit: usize,
+}
+
+impl UnitWindow {
+    /// Every unit.
+    pub const ALL: UnitWindow = UnitWindow {
+        start: 0,
+        limit: usize::MAX,
+    };
+}
+
 /// Inspects text.
 pub fn inspect_text(text: &str) -> Report {
+    inspect_text_window(text, UnitWindow::ALL)
+}
+
+/// Inspects text, listing only the units in `window`.
+///
+/// ```
+/// use charscope::report::{inspect_text_window, UnitWindow};
+/// let r = inspect_text_window("caf\u{E9}", UnitWindow { start: 3, limit: 10 });
+/// assert_eq!((r.units.len(), r.units[0].hex.as_str()), (1, "C3 A9"));
+/// assert_eq!(r.lengths.code_points, 4);
+/// ```
+pub fn inspect_text_window(text: &str, window: UnitWindow) -> Report {
     let units = crate::decode::units(text.as_bytes(), encoding::UTF_8);
     build(
         InputKind::Text,
@@ -200,6 +232,7 @@ pub fn inspect_text(text: &str) -> Report {
         None,
         units,
         Vec::new(),
+        window,
     )
 }
 
@@ -207,6 +240,15 @@ pub fn inspect_text(text: &str) -> Report {
 /// With a label a byte order mark of that same encoding is removed; a label that leaves the
 /// byte order open ("utf-16", "utf-32") lets a mark decide it.
 pub fn inspect_bytes(bytes: &[u8], label: Option<&str>) -> Result<Report, InspectError> {
+    inspect_bytes_window(bytes, label, UnitWindow::ALL)
+}
+
+/// Inspects bytes as [`inspect_bytes`] does, listing only the units in `window`.
+pub fn inspect_bytes_window(
+    bytes: &[u8],
+    label: Option<&str>,
+    window: UnitWindow,
+) -> Result<Report, InspectError> {
     let readings = BomReadings::of(bytes);
     let mut notes = Vec::new();
     let (encoding, source) = match label {
@@ -259,6 +301,7 @@ pub fn inspect_bytes(bytes: &[u8], label: Option<&str>) -> Result<Report, Inspec
         decoder.bom().map(|b| b.encoding),
         units,
         notes,
+        window,
     );
     report.bom_readings = Some(BomView {
         disagreement: readings.disagreement(),
@@ -275,6 +318,7 @@ fn build(
     bom: Option<&'static Encoding>,
     units: Vec<Unit>,
     notes: Vec<String>,
+    window: UnitWindow,
 ) -> Report {
     let text: String = units.iter().map(Unit::lossy_char).collect();
     let graphemes = metrics::grapheme_of_each_char(&text);
@@ -288,6 +332,8 @@ fn build(
     let rows = units
         .iter()
         .zip(graphemes)
+        .skip(window.start)
+        .take(window.limit)
         .map(|(unit, grapheme)| {
             let span = unit.span();
             UnitRow {

@@ -351,6 +351,29 @@ fn report_json_shape() {
 }
 
 #[test]
+fn a_unit_window_lists_the_same_rows_as_the_whole_report() {
+    let bytes = b"\xEF\xBB\xBFcaf\xC3\xA9 \xC0\xAF \xF0\x9F\x98\x80e\xCC\x81";
+    let whole = report::inspect_bytes(bytes, None).unwrap();
+    assert_eq!(whole.units.len(), whole.lengths.code_points);
+    for start in 0..=whole.units.len() + 1 {
+        for limit in [0, 1, 3, usize::MAX] {
+            let window = report::UnitWindow { start, limit };
+            let part = report::inspect_bytes_window(bytes, None, window).unwrap();
+            let want: Vec<_> = whole.units.iter().skip(start).take(limit).collect();
+            assert_eq!(part.units.iter().collect::<Vec<_>>(), want, "{window:?}");
+            assert_eq!(
+                (&part.text, &part.malformed, part.lengths),
+                (&whole.text, &whole.malformed, whole.lengths)
+            );
+        }
+    }
+    let text =
+        report::inspect_text_window("a\u{1F600}b", report::UnitWindow { start: 1, limit: 1 });
+    assert_eq!(text.units.len(), 1);
+    assert_eq!(text.units[0].hex, "F0 9F 98 80");
+}
+
+#[test]
 fn legacy_units_carry_their_own_bytes() {
     let r = report::inspect_bytes(&[0x93, 0xFA, 0x41], Some("shift_jis")).unwrap();
     assert_eq!(r.text, "日A");
