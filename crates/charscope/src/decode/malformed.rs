@@ -3,7 +3,7 @@
 use crate::encoding::{Encoding, Engine};
 use crate::span::Span;
 use serde::Serialize;
-use std::fmt::{self, Write};
+use std::fmt;
 
 /// What is wrong with a malformed sequence. The kebab-case names are stable: JSON uses them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -342,12 +342,14 @@ impl Serialize for Malformed {
 
 /// Bytes as upper-case hex pairs separated by spaces.
 pub fn hex_pairs(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(bytes.len() * 3);
-    for (i, b) in bytes.iter().enumerate() {
+    for (i, &b) in bytes.iter().enumerate() {
         if i > 0 {
             out.push(' ');
         }
-        write!(out, "{b:02X}").unwrap();
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0F)]));
     }
     out
 }
