@@ -23,6 +23,14 @@ impl ApiError {
             message: message.into(),
         }
     }
+
+    /// A 500: something failed that bad input cannot cause.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: message.into(),
+        }
+    }
 }
 
 #[derive(Serialize)]

@@ -12,7 +12,9 @@
 mod api;
 mod assets;
 mod error;
+mod formats;
 mod guard;
+mod input;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

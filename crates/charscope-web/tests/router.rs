@@ -201,3 +201,254 @@ async fn foreign_host_headers_are_refused() {
         assert_eq!(send(request).await.0, StatusCode::OK, "{host}");
     }
 }
+
+async fn post_ok(path: &str, body: Value) -> Value {
+    let (status, _, response) = send(post_json(path, body.to_string())).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "{body}: {}",
+        String::from_utf8_lossy(&response)
+    );
+    json_body(&response)
+}
+
+async fn post_err(path: &str, body: Value) -> (StatusCode, String) {
+    let (status, _, response) = send(post_json(path, body.to_string())).await;
+    assert!(status.is_client_error(), "{body} gave {status}");
+    let message = json_body(&response)["error"].as_str().unwrap().to_string();
+    assert!(!message.is_empty());
+    (status, message)
+}
+
+#[tokio::test]
+async fn inspect_reads_plain_hex_and_names_every_malformed_sequence() {
+    let v = post_ok(
+        "/api/inspect",
+        json!({"input": "C0 AF E0 80 BF F0 81 82 41", "mode": "auto", "encoding": "utf-8"}),
+    )
+    .await;
+    assert_eq!(v["input_format"], "hex");
+    assert_eq!(v["kind"], "bytes");
+    assert_eq!(v["encoding"], "UTF-8");
+    assert_eq!(v["encoding_source"], "label");
+    assert_eq!(v["text"], format!("{}A", "\u{FFFD}".repeat(8)));
+    assert_eq!(v["malformed"].as_array().unwrap().len(), 8);
+    assert_eq!(v["malformed_total"], 8);
+    assert_eq!(v["malformed"][2]["offset"], 2);
+    assert_eq!(v["malformed"][2]["kind"], "overlong");
+    assert_eq!(v["units"][8]["name"], "LATIN CAPITAL LETTER A");
+    assert_eq!(
+        (&v["units_total"], &v["units_start"]),
+        (&json!(9), &json!(0))
+    );
+    assert!(v["units_next"].is_null());
+    assert!(v["bom_readings"].is_object());
+    assert_eq!(v["lengths"]["code_points"], 9);
+}
+
+#[tokio::test]
+async fn inspect_text_alone_or_its_bytes_read_with_a_label() {
+    let v = post_ok("/api/inspect", json!({"input": "C3 A9", "mode": "text"})).await;
+    assert_eq!(
+        (&v["input_format"], &v["kind"]),
+        (&json!("text"), &json!("text"))
+    );
+    assert_eq!(v["text"], "C3 A9");
+    let v = post_ok("/api/inspect", json!({"input": "café"})).await;
+    assert_eq!(v["input_format"], "text");
+    assert_eq!(v["encoding_source"], "text");
+    assert_eq!(v["units"][3]["utf8_bits"], "110 00011 10 101001");
+    assert_eq!(v["units"][3]["utf8_layout"][0]["role"], "lead");
+    assert!(v["bom_readings"].is_null());
+    let v = post_ok(
+        "/api/inspect",
+        json!({"input": "café", "encoding": "windows-1252"}),
+    )
+    .await;
+    assert_eq!((&v["kind"], &v["text"]), (&json!("bytes"), &json!("cafÃ©")));
+    let v = post_ok(
+        "/api/inspect",
+        json!({"input": "FE FF 00 48", "mode": "hex"}),
+    )
+    .await;
+    assert_eq!(v["encoding"], "UTF-16BE");
+    assert_eq!(v["encoding_source"], "bom");
+    assert_eq!(v["text"], "H");
+}
+
+#[tokio::test]
+async fn inspect_lists_units_a_page_at_a_time() {
+    let input = "aé😀".repeat(1000);
+    let first = post_ok("/api/inspect", json!({"input": input, "limit": 700})).await;
+    assert_eq!(first["units"].as_array().unwrap().len(), 700);
+    assert_eq!(first["units_total"], 3000);
+    assert_eq!(first["units_next"], 700);
+    assert_eq!(first["text"].as_str().unwrap().chars().count(), 3000);
+    let last = post_ok(
+        "/api/inspect",
+        json!({"input": input, "start": 2800, "limit": 700, "units_only": true}),
+    )
+    .await;
+    assert_eq!(last["units"].as_array().unwrap().len(), 200);
+    assert_eq!(last["units_start"], 2800);
+    assert!(last["units_next"].is_null());
+    // Unit 2800 is the é of the 934th "aé😀" (7 bytes each).
+    assert_eq!(last["units"][0]["offset"], 933 * 7 + 1);
+    assert!(last.get("text").is_none(), "units only");
+    let past = post_ok("/api/inspect", json!({"input": "ab", "start": 5})).await;
+    assert_eq!(past["units"], json!([]));
+    assert!(past["units_next"].is_null());
+    let capped = post_ok(
+        "/api/inspect",
+        json!({"input": "x".repeat(30_000), "limit": 1_000_000}),
+    )
+    .await;
+    assert_eq!(capped["units"].as_array().unwrap().len(), 20_000);
+}
+
+#[tokio::test]
+async fn inspect_caps_the_malformed_list_and_counts_them_all() {
+    let v = post_ok(
+        "/api/inspect",
+        json!({"input": "FF ".repeat(1500), "mode": "hex", "encoding": "utf-8"}),
+    )
+    .await;
+    assert_eq!(v["malformed"].as_array().unwrap().len(), 1000);
+    assert_eq!(v["malformed_total"], 1500);
+    assert_eq!(v["replacements"], 1500);
+}
+
+#[tokio::test]
+async fn inspect_bad_input_is_400_with_a_message() {
+    let (status, message) = post_err(
+        "/api/inspect",
+        json!({"input": "C3 A9\n41 zz", "mode": "hex"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(message.contains("line 2, column 4"), "{message}");
+    let (_, message) = post_err("/api/inspect", json!({"input": "41", "encoding": "utf-9"})).await;
+    assert!(message.contains("utf-8"), "{message}");
+    post_err("/api/inspect", json!({"input": "41", "mode": "binary"})).await;
+    post_err("/api/inspect", json!({"input": "41", "page": 2})).await;
+    post_err("/api/inspect", json!({"mode": "hex"})).await;
+    post_err("/api/inspect", json!({"input": "41", "start": -1})).await;
+}
+
+#[tokio::test]
+async fn compare_reads_the_bytes_in_every_encoding() {
+    let v = post_ok("/api/compare", json!({"input": "63 61 66 C3 A9"})).await;
+    assert_eq!(v["input_format"], "hex");
+    assert_eq!(
+        (&v["byte_length"], &v["compared_length"]),
+        (&json!(5), &json!(5))
+    );
+    let readings = v["readings"].as_array().unwrap();
+    assert_eq!(readings.len(), 43);
+    assert_eq!(
+        (&readings[0]["encoding"], &readings[0]["text"]),
+        (&json!("UTF-8"), &json!("café"))
+    );
+    let w1252 = readings
+        .iter()
+        .find(|r| r["encoding"] == "windows-1252")
+        .unwrap();
+    assert_eq!(w1252["text"], "cafÃ©");
+    let v = post_ok(
+        "/api/compare",
+        json!({"input": "é".repeat(10_000), "mode": "text"}),
+    )
+    .await;
+    assert_eq!(v["byte_length"], 20_000);
+    assert_eq!(v["compared_length"], 16 * 1024);
+    post_err("/api/compare", json!({"input": "C3 A", "mode": "hex"})).await;
+    post_err("/api/compare", json!({"input": "41", "encoding": "utf-8"})).await;
+}
+
+#[tokio::test]
+async fn examples_list_what_to_load_and_the_expected_outcome() {
+    let (status, _, body) = send(get("/api/examples")).await;
+    assert_eq!(status, StatusCode::OK);
+    let list = json_body(&body);
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), charscope::examples::all().len());
+    for ex in list {
+        assert_eq!(ex["holds"], true, "{}", ex["name"]);
+        assert!(!ex["expected"].as_array().unwrap().is_empty());
+        assert!(["hex", "text"].contains(&ex["load"]["mode"].as_str().unwrap()));
+        // What the page loads is what the example inspects.
+        let v = post_ok(
+            "/api/inspect",
+            json!({"input": ex["load"]["input"], "mode": ex["load"]["mode"], "encoding": ex["load"]["encoding"]}),
+        )
+        .await;
+        if let Some(text) = ex["expect"]["text"].as_str() {
+            assert_eq!(v["text"], text, "{}", ex["name"]);
+        }
+        if let Some(encoding) = ex["expect"]["encoding"].as_str() {
+            assert_eq!(v["encoding"], encoding, "{}", ex["name"]);
+        }
+    }
+    let table = list.iter().find(|e| e["name"] == "table-3-8").unwrap();
+    assert_eq!(
+        table["load"],
+        json!({"input": "C0 AF E0 80 BF F0 81 82 41", "mode": "hex", "encoding": "utf-8"})
+    );
+    assert_eq!(table["expect"]["malformed"], json!(vec!["overlong"; 8]));
+}
+
+#[tokio::test]
+async fn formats_and_encode_output() {
+    let (status, _, body) = send(get("/api/formats")).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<String> = json_body(&body)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(names.iter().any(|n| n == "c") && names.iter().any(|n| n == "url"));
+    for (format, output) in [
+        ("hex", "63 61 66 C3 A9"),
+        ("c", r#""caf\xC3\xA9""#),
+        ("python", r"b'caf\xc3\xa9'"),
+        ("url", "caf%C3%A9"),
+        ("js", r#""caf\u00E9""#),
+    ] {
+        let v = post_ok(
+            "/api/encode",
+            json!({"text": "café", "encoding": "utf-8", "format": format}),
+        )
+        .await;
+        assert_eq!(v["output"], output, "{format}");
+        assert_eq!(v["format"]["name"], format);
+    }
+    let v = post_ok(
+        "/api/encode",
+        json!({"text": "café", "encoding": "utf-16le", "bom": true, "format": "c"}),
+    )
+    .await;
+    assert_eq!(v["output"], r#""\xFF\xFEc\x00a\x00f\x00\xE9\x00""#);
+    let (_, message) = post_err(
+        "/api/encode",
+        json!({"text": "x", "encoding": "utf-8", "format": "cobol"}),
+    )
+    .await;
+    assert!(message.contains("url"), "{message}");
+}
+
+#[tokio::test]
+async fn the_script_never_writes_html_from_strings() {
+    let (_, _, body) = send(get("/app.js")).await;
+    let script = String::from_utf8(body).unwrap();
+    for sink in [
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "document.write",
+        "eval(",
+    ] {
+        assert!(!script.contains(sink), "app.js uses {sink}");
+    }
+}

@@ -231,7 +231,6 @@ pub fn inspect_text_window(text: &str, window: UnitWindow) -> Report {
         EncodingSource::Text,
         None,
         units,
-        Vec::new(),
         window,
     )
 }
@@ -300,9 +299,9 @@ pub fn inspect_bytes_window(
         source,
         decoder.bom().map(|b| b.encoding),
         units,
-        notes,
         window,
     );
+    report.notes = notes;
     report.bom_readings = Some(BomView {
         disagreement: readings.disagreement(),
         readings,
@@ -317,7 +316,6 @@ fn build(
     encoding_source: EncodingSource,
     bom: Option<&'static Encoding>,
     units: Vec<Unit>,
-    notes: Vec<String>,
     window: UnitWindow,
 ) -> Report {
     let text: String = units.iter().map(Unit::lossy_char).collect();
@@ -360,7 +358,7 @@ fn build(
         lengths: Lengths::of(&text),
         normalization: Normalization::of(&text),
         bom_readings: None,
-        notes,
+        notes: Vec::new(),
         units: rows,
         text,
     }
