@@ -41,9 +41,12 @@ export async function launchBrowser() {
   });
 }
 
-/** A page that records every request and refuses any that would leave 127.0.0.1. */
-export async function openPage(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/**
+ * A page that records every request and refuses any that would leave 127.0.0.1. `options` go to
+ * the browser context (colorScheme, permissions, viewport...).
+ */
+export async function openPage(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const requests = [];
   const outside = [];
@@ -61,4 +64,34 @@ export async function openPage(browser, url) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url);
   return { page, requests, outside, errors };
+}
+
+/** Resolves once the page has finished its first reading (lists loaded, panels drawn). */
+export async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.ready === 'true'
+    && document.body.dataset.busy === 'false' && document.body.dataset.compare !== 'busy'
+    && document.body.dataset.encode !== 'busy');
+}
+
+/**
+ * Runs `action` and resolves once the reading it started has finished: the page's `data-done`
+ * counter moved on, nothing is pending, and the comparison is drawn.
+ */
+export async function after(page, action) {
+  const before = Number(await page.evaluate(() => document.body.dataset.done || 0));
+  await action();
+  await page.waitForFunction((n) => Number(document.body.dataset.done || 0) > n
+    && document.body.dataset.busy === 'false' && document.body.dataset.compare !== 'busy'
+    && document.body.dataset.encode !== 'busy', before);
+}
+
+/** Runs `action` (a change of the encode panel) and resolves once its output is drawn. */
+export async function encoded(page, action) {
+  await action();
+  await page.waitForFunction(() => document.body.dataset.encode === 'ready');
+}
+
+/** The text of every element matching `selector`. */
+export function texts(page, selector) {
+  return page.locator(selector).allTextContents();
 }

@@ -1,8 +1,9 @@
-// The page in a real browser: it loads from the server alone.
+// The page in a real browser: it loads from the server alone, follows the system's colour
+// scheme, and its screenshots land in target/e2e/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, launchBrowser, openPage, startServer } from './harness.mjs';
+import { artifacts, launchBrowser, openPage, ready, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -18,9 +19,37 @@ after(async () => {
 });
 
 test('the page loads with no request leaving 127.0.0.1 and no script error', async () => {
-  const { page, outside, errors } = await openPage(browser, server.url);
+  const { page, requests, outside, errors } = await openPage(browser, server.url);
+  await ready(page);
   assert.equal(await page.title(), 'charscope');
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);
-  await page.screenshot({ path: join(artifacts, 'page.png'), fullPage: true });
+  assert.ok(requests.every((r) => r.startsWith(server.url)), requests.join('\n'));
+  const panels = await page.locator('main h2').allTextContents();
+  for (const name of ['Ready examples', 'Reading', 'Bytes', 'Malformed sequences', 'Byte order mark',
+    'Lengths', 'Normalization', 'Every encoding', 'Encode the text']) {
+    assert.ok(panels.some((p) => p.startsWith(name)), `${name} in ${panels}`);
+  }
+  // Later issues' panels are there, and say they are coming.
+  assert.equal(await page.locator('.coming .badge').count(), 3);
 });
+
+// Mixed bytes: ASCII, é, a space, 😀, 日, an overlong C0 and A.
+const SHOWCASE = '#input=63+61+66+C3+A9+20+F0+9F+98+80+20+E6+97+A5+C0+41&mode=hex&encoding=utf-8';
+
+for (const scheme of ['light', 'dark']) {
+  test(`screenshot in the ${scheme} colour scheme`, async () => {
+    const { page, outside, errors } = await openPage(browser, server.url + SHOWCASE, { colorScheme: scheme });
+    await ready(page);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g).map(Number);
+    const light = r + g + b > 3 * 128;
+    assert.equal(light, scheme === 'light', `background ${background} in ${scheme} mode`);
+    await page.locator('#grid .unit').nth(3).hover();
+    await page.waitForFunction(() => document.querySelector('#detail').textContent.includes('LATIN SMALL LETTER E WITH ACUTE'));
+    await page.screenshot({ path: join(artifacts, `page-${scheme}.png`), fullPage: true });
+    await page.locator('#bytes-panel').screenshot({ path: join(artifacts, `bytes-${scheme}.png`) });
+    assert.deepEqual(outside, []);
+    assert.deepEqual(errors, []);
+  });
+}

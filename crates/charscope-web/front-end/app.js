@@ -1,1 +1,867 @@
-// charscope page
+// charscope page: talks to the JSON API of the server it came from, and to nothing else.
+//
+// Safety: every string that comes from the input (or from the server's reading of it) reaches
+// the page as text: textContent, createTextNode, or an attribute value. No HTML is ever built
+// from strings.
+'use strict';
+
+(() => {
+  /** Unit rows asked for per request; the server answers the rest a page at a time. */
+  const PAGE = 2000;
+  /** Unit rows put in the page per animation frame, so that big inputs never freeze it. */
+  const CHUNK = 250;
+  /** Characters of decoded text shown; the rest is counted. */
+  const TEXT_SHOWN = 20000;
+  /** Characters of a compare reading shown in its row. */
+  const READING_SHOWN = 120;
+  /** Inputs longer than this are not written into the address (the link would be huge). */
+  const URL_INPUT_MAX = 32 * 1024;
+  /** Milliseconds of quiet typing before the input is read. */
+  const DEBOUNCE = 150;
+
+  const $ = (id) => document.getElementById(id);
+
+  /** An element with properties and children; strings become text nodes. */
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === 'class') node.className = value;
+      else if (key === 'text') node.textContent = value;
+      else if (key === 'dataset') Object.assign(node.dataset, value);
+      else node.setAttribute(key, value === true ? '' : String(value));
+    }
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  function clear(node) {
+    node.replaceChildren();
+  }
+
+  const plural = (n, one, many) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+  const spaced = (alias) => String(alias || '').replace(/_/g, ' ');
+
+  /** The first `max` code points of a text, and whether it was cut. */
+  function cut(text, max) {
+    if (text.length <= max) return { shown: text, cut: false };
+    // Each code point takes one or two UTF-16 units: the first 2 * max units hold max of them.
+    const chars = Array.from(text.slice(0, 2 * max));
+    if (chars.length <= max && text.length <= 2 * max) return { shown: text, cut: false };
+    return { shown: chars.slice(0, max).join(''), cut: true };
+  }
+
+  let finished = 0;
+
+  /** Tells tests and assistive tools whether the page is still working; `data-done` counts the
+   * readings finished, so a test can wait for the one its action started. */
+  function busy(flag) {
+    document.body.dataset.busy = flag ? 'true' : 'false';
+    if (!flag) document.body.dataset.done = String(++finished);
+  }
+
+  class ApiError extends Error {}
+
+  async function api(path, body, signal) {
+    const init = body === undefined
+      ? { signal }
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
+    const response = await fetch(path, init);
+    let data;
+    try {
+      data = await response.json();
+    } catch {
+      throw new ApiError(`the server answered ${response.status} without JSON`);
+    }
+    if (!response.ok) throw new ApiError(data && data.error ? data.error : `the server answered ${response.status}`);
+    return data;
+  }
+
+  // ---------------------------------------------------------------- state and the address
+
+  const state = { input: '', mode: 'auto', encoding: 'auto' };
+
+  function readAddress() {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+    return {
+      input: params.get('input') ?? '',
+      mode: ['auto', 'text', 'hex'].includes(params.get('mode')) ? params.get('mode') : 'auto',
+      encoding: params.get('encoding') || 'auto',
+    };
+  }
+
+  function writeAddress() {
+    const share = $('share');
+    if (state.input.length > URL_INPUT_MAX) {
+      history.replaceState(null, '', location.pathname);
+      share.textContent = 'This input is too long to be kept in the address: a link to this page will not bring it back.';
+      return;
+    }
+    share.textContent = '';
+    const params = new URLSearchParams();
+    if (state.input) params.set('input', state.input);
+    if (state.mode !== 'auto') params.set('mode', state.mode);
+    if (state.encoding !== 'auto') params.set('encoding', state.encoding);
+    const hash = params.toString();
+    const target = hash ? `#${hash}` : location.pathname;
+    if (`#${hash}` !== location.hash) history.replaceState(null, '', target);
+  }
+
+  /** Puts the state into the controls (after a link, an example or a compare row set it). */
+  function showState() {
+    $('input').value = state.input;
+    for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
+    state.encoding = pickerValue(state.encoding);
+    ensureEncodingOption(state.encoding);
+    $('encoding').value = state.encoding;
+  }
+
+  // ---------------------------------------------------------------- encodings and formats
+
+  let encodings = [];
+
+  const FAMILIES = {
+    unicode: 'Unicode',
+    'single-byte': 'One byte per character',
+    japanese: 'Japanese',
+    'chinese-simplified': 'Chinese (simplified)',
+    'chinese-traditional': 'Chinese (traditional)',
+    korean: 'Korean',
+    miscellaneous: 'Other',
+  };
+
+  function fillEncodings(list) {
+    encodings = list;
+    const groups = new Map();
+    for (const enc of list) {
+      if (!groups.has(enc.family)) groups.set(enc.family, []);
+      groups.get(enc.family).push(enc);
+    }
+    const picker = $('encoding');
+    const to = $('encode-to');
+    for (const [family, members] of groups) {
+      const label = FAMILIES[family] || family;
+      const group = el('optgroup', { label });
+      const encodeGroup = el('optgroup', { label });
+      for (const enc of members) {
+        group.append(el('option', { value: enc.name, text: enc.name }));
+        if (enc.can_encode) encodeGroup.append(el('option', { value: enc.name, text: enc.name }));
+      }
+      picker.append(group);
+      if (encodeGroup.childElementCount) to.append(encodeGroup);
+    }
+    to.value = 'UTF-8';
+  }
+
+  /** The picker's value for a label: an encoding's name when the label is that name in other
+   * letters ("utf-8"), else the label itself, which may mean more ("utf-16" lets a byte order
+   * mark choose the order). */
+  function pickerValue(label) {
+    const enc = encodings.find((e) => e.name.toLowerCase() === label.trim().toLowerCase());
+    return enc ? enc.name : label;
+  }
+
+  /** A label that is not an encoding's name (from a link or an example) gets its own option. */
+  function ensureEncodingOption(label) {
+    const picker = $('encoding');
+    if (Array.from(picker.options).some((o) => o.value === label)) return;
+    const lower = label.trim().toLowerCase();
+    const enc = encodings.find((e) => e.labels.includes(lower));
+    picker.insertBefore(
+      el('option', { value: label, text: enc ? `the label “${label}” (${enc.name})` : `the label “${label}”` }),
+      picker.children[1] || null,
+    );
+  }
+
+  function fillFormats(list) {
+    const select = $('encode-format');
+    for (const format of list) {
+      const of = format.of === 'text' ? 'the text' : 'the bytes';
+      select.append(el('option', { value: format.name, text: `${format.name}: ${of}, like ${format.example}` }));
+    }
+  }
+
+  // ---------------------------------------------------------------- inspecting
+
+  let generation = 0;
+  let controller = null;
+  let report = null;
+  let loadedUnits = 0;
+  let nextStart = null;
+
+  function setStatus(text) {
+    $('status').textContent = text;
+  }
+
+  function showError(message) {
+    const box = $('error');
+    box.hidden = !message;
+    box.textContent = message ? `Cannot read the input: ${message}` : '';
+  }
+
+  let comparedKey = null;
+
+  /** Reads the input again: the report, then the comparison when the bytes changed. */
+  async function refresh() {
+    const mine = ++generation;
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    writeAddress();
+    busy(true);
+    setStatus('Reading…');
+    const started = performance.now();
+    let data;
+    try {
+      data = await api('/api/inspect', { input: state.input, mode: state.mode, encoding: state.encoding, limit: PAGE }, signal);
+    } catch (e) {
+      if (e.name === 'AbortError' || mine !== generation) return;
+      report = null;
+      showError(e.message);
+      setStatus('');
+      clearResults();
+      busy(false);
+      return;
+    }
+    if (mine !== generation) return;
+    showError('');
+    report = data;
+    renderReport(data, mine);
+    const took = Math.round(performance.now() - started);
+    setStatus(`Read ${plural(data.byte_length, 'byte', 'bytes')} as ${data.encoding} in ${took} ms.`);
+    const key = `${state.mode}\u0000${state.input}`;
+    if (key !== comparedKey) {
+      comparedKey = key;
+      loadCompare(mine, signal);
+    } else {
+      markCurrentReading();
+    }
+    loadEncode();
+  }
+
+  function clearResults() {
+    for (const id of ['summary', 'text', 'notes', 'grid', 'detail', 'malformed-list', 'encode-output']) clear($(id));
+    for (const id of ['malformed-summary', 'bom-whatwg', 'bom-unicode', 'bom-sentence', 'grid-status', 'encode-info']) $(id).textContent = '';
+    clear($('lengths').tBodies[0]);
+    clear($('normalization').tBodies[0]);
+    clear($('compare').tBodies[0]);
+    $('compare-summary').textContent = '';
+    $('format').textContent = 'nothing';
+    $('more').hidden = true;
+    comparedKey = null;
+  }
+
+  const SOURCES = {
+    text: 'the input is text, shown as its UTF-8',
+    bom: 'chosen by the byte order mark',
+    label: 'as you chose',
+    'utf8-valid': 'no byte order mark, and the bytes are valid UTF-8',
+    fallback: 'no byte order mark and not valid UTF-8: the windows-1252 fallback',
+  };
+
+  const FORMATS = { text: 'text', hex: 'hex dump (plain hex)' };
+
+  function renderReport(data, mine) {
+    const format = FORMATS[data.input_format] || `hex dump (${data.input_format})`;
+    $('format').textContent = data.kind === 'bytes' && data.input_format !== 'text'
+      ? `${format}, ${plural(data.byte_length, 'byte', 'bytes')}`
+      : format;
+
+    const summary = $('summary');
+    clear(summary);
+    const row = (term, ...value) => summary.append(el('dt', { text: term }), el('dd', {}, ...value));
+    row('Input', data.kind === 'text' ? 'text' : 'bytes', ` (${plural(data.byte_length, 'byte', 'bytes')})`);
+    row('Encoding', el('strong', { id: 'reading-encoding', text: data.encoding }), ` (${SOURCES[data.encoding_source] || data.encoding_source})`);
+    if (data.bom) row('Byte order mark', `a ${data.bom} mark was removed before decoding`);
+    row('Malformed', data.malformed_total
+      ? el('span', { class: 'bad-text', text: `${plural(data.malformed_total, 'sequence', 'sequences')}, each replaced by one U+FFFD` })
+      : 'none');
+
+    const text = cut(data.text, TEXT_SHOWN);
+    $('text').textContent = text.shown;
+    $('text-caption').textContent = text.cut
+      ? `Decoded text (the first ${TEXT_SHOWN.toLocaleString('en')} characters of ${plural(data.lengths.code_points, 'character', 'characters')})`
+      : 'Decoded text';
+    const notes = $('notes');
+    clear(notes);
+    for (const note of [...data.input_warnings, ...data.notes]) notes.append(el('li', { text: note }));
+
+    renderMalformed(data);
+    renderBom(data);
+    renderLengths(data.lengths);
+    renderNormalization(data.normalization);
+    resetGrid(data);
+    appendUnits(data.units, mine);
+    pageDone(data);
+  }
+
+  // ---------------------------------------------------------------- the byte grid
+
+  let unitEls = [];
+  let unitRows = [];
+  let focusIndex = 0;
+  let lastCluster = null;
+  let lastGrapheme = -1;
+
+  function resetGrid(data) {
+    clear($('grid'));
+    clear($('detail'));
+    unitEls = [];
+    unitRows = [];
+    focusIndex = 0;
+    lastCluster = null;
+    lastGrapheme = -1;
+    loadedUnits = 0;
+    const first = data.units[0];
+    const bomLength = first ? first.offset : data.byte_length;
+    if (data.bom && bomLength > 0) {
+      const bytes = data.hex.split(' ').slice(0, bomLength);
+      const group = el('span', { class: 'unit bom-unit', title: `${data.bom} byte order mark` },
+        el('span', { class: 'bytes' }, ...bytes.map((b) => el('span', { class: 'b bom', text: b }))),
+        el('span', { class: 'ch sym', text: 'BOM' }));
+      $('grid').append(el('span', { class: 'cluster' }, group));
+    }
+  }
+
+  /** What each byte of a unit is, for its colour. */
+  function byteRoles(row, encoding) {
+    const bytes = row.hex ? row.hex.split(' ') : [];
+    if (row.malformed) return bytes.map(() => 'bad');
+    if (encoding === 'UTF-8' && row.utf8_layout && row.utf8_layout.length === bytes.length) {
+      return row.utf8_layout.map((f) => ({ ascii: 'single', lead: 'lead', continuation: 'cont' })[f.role] || 'single');
+    }
+    if (encoding.startsWith('UTF-16') && bytes.length === 4) return ['lead', 'lead', 'cont', 'cont'];
+    if (bytes.length === 1 || encoding.startsWith('UTF-16') || encoding.startsWith('UTF-32')) return bytes.map(() => 'single');
+    return bytes.map((_, i) => (i === 0 ? 'lead' : 'cont'));
+  }
+
+  function unitLabel(row) {
+    if (row.malformed) return `malformed, ${row.malformed.kind}, bytes ${row.hex}, at byte offset ${row.offset}`;
+    return `${row.code_point} ${row.name}, bytes ${row.hex || 'none'}, at byte offset ${row.offset}`;
+  }
+
+  function glyph(row) {
+    if (row.malformed) return '\uFFFD';
+    if (row.char === ' ') return '␣';
+    return row.display;
+  }
+
+  function unitElement(row, index, encoding) {
+    const bytes = row.hex ? row.hex.split(' ') : [];
+    const roles = byteRoles(row, encoding);
+    const node = el('span', {
+      class: row.malformed ? 'unit bad-unit' : 'unit',
+      tabindex: '-1',
+      role: 'button',
+      'aria-label': unitLabel(row),
+      dataset: { index: String(index), offset: String(row.offset) },
+    },
+    el('span', { class: 'bytes' }, ...bytes.map((b, i) => el('span', { class: `b ${roles[i]}`, text: b }))),
+    el('span', { class: row.malformed || row.char === ' ' || (row.display || '').startsWith('\\u{') ? 'ch sym' : 'ch', text: glyph(row) }));
+    return node;
+  }
+
+  /** Puts unit rows into the grid a chunk per animation frame. */
+  function appendUnits(rows, mine) {
+    const encoding = report.encoding;
+    let at = 0;
+    const step = () => {
+      if (mine !== generation) return;
+      const fragment = document.createDocumentFragment();
+      const end = Math.min(at + CHUNK, rows.length);
+      for (; at < end; at++) {
+        const row = rows[at];
+        const index = unitRows.length;
+        const node = unitElement(row, index, encoding);
+        unitRows.push(row);
+        unitEls.push(node);
+        if (lastCluster && row.grapheme === lastGrapheme) {
+          lastCluster.classList.add('joined');
+          lastCluster.append(node);
+        } else {
+          lastCluster = el('span', { class: 'cluster' }, node);
+          lastGrapheme = row.grapheme;
+          fragment.append(lastCluster);
+        }
+      }
+      $('grid').append(fragment);
+      if (unitEls.length && !$('grid').querySelector('[tabindex="0"]')) {
+        unitEls[0].tabIndex = 0;
+        showDetail(defaultUnit());
+      }
+      if (at < rows.length) requestAnimationFrame(step);
+      else {
+        gridStatus();
+        busy(false);
+      }
+    };
+    step();
+  }
+
+  /** The unit shown before any is chosen: the first that is not ASCII, else the first. */
+  function defaultUnit() {
+    const i = unitRows.findIndex((r) => r.malformed || r.length > 1 || (r.char && r.char.codePointAt(0) > 0x7e));
+    return i < 0 ? 0 : i;
+  }
+
+  function pageDone(data) {
+    nextStart = data.units_next;
+    loadedUnits = (data.units_start || 0) + data.units.length;
+    $('more').hidden = nextStart === null || nextStart === undefined;
+    gridStatus();
+  }
+
+  function gridStatus() {
+    if (!report) return;
+    const total = report.units_total;
+    $('grid-status').textContent = total === 0
+      ? 'No bytes: the input is empty.'
+      : loadedUnits >= total
+        ? `All ${plural(total, 'character', 'characters')} shown.`
+        : `Showing ${loadedUnits.toLocaleString('en')} of ${plural(total, 'character', 'characters')}.`;
+  }
+
+  /** Loads the next page of unit rows; resolves when they are in the grid's queue. */
+  async function loadMore() {
+    if (nextStart === null || nextStart === undefined || !report) return false;
+    const mine = generation;
+    const button = $('more');
+    button.disabled = true;
+    busy(true);
+    try {
+      const data = await api('/api/inspect', {
+        input: state.input, mode: state.mode, encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
+      }, controller ? controller.signal : undefined);
+      if (mine !== generation) return false;
+      appendUnits(data.units, mine);
+      pageDone(data);
+      return true;
+    } catch (e) {
+      if (e.name !== 'AbortError') showError(e.message);
+      busy(false);
+      return false;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function focusUnit(index, { select = false } = {}) {
+    if (index < 0 || index >= unitEls.length) return;
+    if (unitEls[focusIndex]) unitEls[focusIndex].tabIndex = -1;
+    focusIndex = index;
+    const node = unitEls[index];
+    node.tabIndex = 0;
+    if (select) {
+      for (const old of $('grid').querySelectorAll('.selected')) old.classList.remove('selected');
+      node.classList.add('selected');
+    }
+    node.focus();
+    node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    showDetail(index);
+  }
+
+  function bitFields(fields) {
+    const out = el('span', { class: 'bits' });
+    fields.forEach((field, i) => {
+      if (i) out.append(' ');
+      out.append(el('span', { class: `field role-${field.role || 'raw'}` },
+        field.marker ? el('span', { class: 'marker', title: 'marker bits: what kind of byte this is', text: field.marker }) : null,
+        field.marker ? ' ' : null,
+        el('span', { class: 'payload', title: 'payload bits: the code point', text: field.payload })));
+    });
+    return out;
+  }
+
+  /** The bits of bytes as they are: leading one bits and their zero (the marker) apart. */
+  function rawBits(hex) {
+    return hex.split(' ').map((pair) => {
+      const value = parseInt(pair, 16);
+      const bits = value.toString(2).padStart(8, '0');
+      const ones = bits.indexOf('0');
+      if (ones < 0) return { role: 'invalid', marker: '', payload: bits };
+      return { role: ones === 1 ? 'continuation' : ones === 0 ? 'ascii' : 'lead', marker: bits.slice(0, ones + 1), payload: bits.slice(ones + 1) };
+    });
+  }
+
+  function detailRow(term, ...value) {
+    return [el('dt', { text: term }), el('dd', {}, ...value)];
+  }
+
+  function showDetail(index) {
+    const row = unitRows[index];
+    const box = $('detail');
+    clear(box);
+    if (!row) return;
+    if (row.malformed) {
+      const m = row.malformed;
+      box.append(
+        el('p', { class: 'glyph bad-text', text: '\uFFFD' }),
+        el('p', { class: 'detail-name' }, el('strong', { text: `Malformed: ${m.kind}` })),
+        el('p', { text: m.reason }),
+        el('dl', {},
+          ...detailRow('Byte offset', String(m.offset)),
+          ...detailRow('Bytes', el('code', { text: m.hex })),
+          ...detailRow('Bits', bitFields(rawBits(m.hex))),
+          ...detailRow('Decoded as', 'one U+FFFD REPLACEMENT CHARACTER')));
+      return;
+    }
+    const legacy = report && !report.encoding.startsWith('UTF-') && report.kind === 'bytes';
+    box.append(
+      el('p', { class: 'glyph', text: row.display }),
+      el('p', { class: 'detail-name' }, el('strong', { text: row.code_point }), ' ', el('span', { text: row.name }),
+        row.name_is_alias ? el('span', { class: 'muted', text: ' (no name: alias or label)' }) : null),
+      el('dl', {},
+        ...detailRow('Byte offset', String(row.offset)),
+        ...detailRow(`Bytes in ${report ? report.encoding : 'the input'}`, el('code', { text: row.hex || '(shared with the previous character)' })),
+        ...detailRow('UTF-8 bits', bitFields(row.utf8_layout)),
+        ...(legacy ? detailRow('UTF-8', el('code', { text: row.utf8 })) : []),
+        ...detailRow('UTF-16 bits', bitFields(row.utf16_layout)),
+        ...detailRow('UTF-16BE / LE', el('code', { text: `${row.utf16be} / ${row.utf16le}` })),
+        ...detailRow('UTF-32BE', el('code', { text: row.utf32be })),
+        ...detailRow('Category', `${row.general_category} (${spaced(row.general_category_name)})`),
+        ...detailRow('Script, block', `${spaced(row.script)}, ${spaced(row.block)}`),
+        ...detailRow('Plane', `${row.plane.number}: ${row.plane.name}`),
+        ...detailRow('Width', `${plural(row.columns, 'column', 'columns')} (East Asian width ${spaced(row.east_asian_width_name)})`)),
+      el('p', { class: 'muted legend-bits' }, el('span', { class: 'marker', text: '110' }), ' marker bits, ',
+        el('span', { class: 'payload', text: '00011' }), ' payload bits'));
+  }
+
+  function gridKey(event) {
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    let target = null;
+    if (event.key in moves) target = focusIndex + moves[event.key];
+    else if (event.key === 'Home') target = 0;
+    else if (event.key === 'End') target = unitEls.length - 1;
+    else if (event.key === 'Enter' || event.key === ' ') {
+      const unit = event.target.closest('.unit[data-index]');
+      if (unit) {
+        event.preventDefault();
+        focusUnit(Number(unit.dataset.index), { select: true });
+      }
+      return;
+    } else return;
+    event.preventDefault();
+    focusUnit(Math.max(0, Math.min(unitEls.length - 1, target)));
+  }
+
+  // ---------------------------------------------------------------- the other panels
+
+  function renderMalformed(data) {
+    const list = $('malformed-list');
+    clear(list);
+    $('malformed-summary').textContent = data.malformed_total === 0
+      ? 'None: every byte belongs to a character.'
+      : data.malformed_total > data.malformed.length
+        ? `${plural(data.malformed_total, 'sequence', 'sequences')}; the first ${data.malformed.length.toLocaleString('en')} are listed. Choose one to see its bytes.`
+        : `${plural(data.malformed_total, 'sequence', 'sequences')}, each replaced by one U+FFFD. Choose one to see its bytes.`;
+    for (const m of data.malformed) {
+      const button = el('button', { type: 'button', class: 'malformed-item', dataset: { offset: String(m.offset) } },
+        el('span', { class: 'offset', text: `byte ${m.offset}` }), ' ',
+        el('code', { text: m.hex }), ' ',
+        el('strong', { class: 'kind', text: m.kind }), ' ',
+        el('span', { class: 'reason', text: m.reason }));
+      list.append(el('li', {}, button));
+    }
+  }
+
+  /** Highlights the unit whose bytes start at `offset`, loading pages until it is in the grid. */
+  async function showMalformed(offset) {
+    const mine = generation;
+    for (let pages = 0; pages < 50; pages++) {
+      const index = unitRows.findIndex((r) => r.offset === offset && r.malformed);
+      if (index >= 0) {
+        focusUnit(index, { select: true });
+        return;
+      }
+      const queued = unitRows.length;
+      if (!(await loadMore()) || mine !== generation) return;
+      await waitFor(() => unitRows.length > queued || mine !== generation);
+    }
+  }
+
+  function waitFor(done) {
+    return new Promise((resolve) => {
+      const check = () => (done() ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+  }
+
+  function bomText(reading) {
+    return reading ? `${reading.encoding} mark (${plural(reading.len, 'byte', 'bytes')})` : 'no byte order mark';
+  }
+
+  function renderBom(data) {
+    const readings = data.bom_readings;
+    if (!readings) {
+      $('bom-whatwg').textContent = '(text input)';
+      $('bom-unicode').textContent = '(text input)';
+      $('bom-sentence').textContent = 'Text has no byte order mark to read: its UTF-8 is shown. Read it as a hex dump to see how each policy reads its first bytes.';
+      return;
+    }
+    $('bom-whatwg').textContent = bomText(readings.whatwg);
+    $('bom-unicode').textContent = bomText(readings.unicode);
+    $('bom-sentence').textContent = readings.disagreement || 'Both read these bytes the same way.';
+    $('bom-sentence').className = readings.disagreement ? 'disagree' : '';
+  }
+
+  const MODELS = [
+    ['utf8_bytes', 'UTF-8 bytes', 'Go len(s), Rust s.len(), C strlen'],
+    ['utf16_units', 'UTF-16 code units', 'JavaScript s.length, Java s.length()'],
+    ['utf32_bytes', 'UTF-32 bytes', '4 per code point'],
+    ['code_points', 'Code points', 'Python len(s), Rust s.chars().count()'],
+    ['graphemes', 'Grapheme clusters', 'what a reader counts, Swift s.count'],
+    ['columns', 'Terminal columns', 'monospace cells'],
+  ];
+
+  function renderLengths(lengths) {
+    const body = $('lengths').tBodies[0];
+    clear(body);
+    for (const [key, what, who] of MODELS) {
+      body.append(el('tr', { dataset: { key } },
+        el('th', { scope: 'row', text: what }),
+        el('td', { class: 'number', text: lengths[key].toLocaleString('en') }),
+        el('td', { class: 'muted', text: who })));
+    }
+  }
+
+  function renderNormalization(n) {
+    const body = $('normalization').tBodies[0];
+    clear(body);
+    for (const form of ['nfc', 'nfd', 'nfkc', 'nfkd']) {
+      const changed = n.hex_if_changed[form];
+      const shown = changed ? cut(changed, 60 * 3) : null;
+      body.append(el('tr', { dataset: { form } },
+        el('th', { scope: 'row', text: form.toUpperCase() }),
+        el('td', { class: n.is[form] ? 'yes' : 'no', text: n.is[form] ? 'yes' : 'no' }),
+        el('td', {}, changed
+          ? el('code', { text: shown.cut ? `${shown.shown}…` : shown.shown })
+          : el('span', { class: 'muted', text: 'the same as the text' }))));
+    }
+  }
+
+  // ---------------------------------------------------------------- compare
+
+  async function loadCompare(mine, signal) {
+    const body = $('compare').tBodies[0];
+    document.body.dataset.compare = 'busy';
+    $('compare-summary').textContent = 'Reading the bytes in every encoding…';
+    let data;
+    try {
+      data = await api('/api/compare', { input: state.input, mode: state.mode }, signal);
+    } catch (e) {
+      if (e.name === 'AbortError' || mine !== generation) return;
+      $('compare-summary').textContent = `Cannot compare: ${e.message}`;
+      clear(body);
+      document.body.dataset.compare = 'ready';
+      return;
+    }
+    if (mine !== generation) return;
+    clear(body);
+    $('compare-summary').textContent = (data.compared_length < data.byte_length
+      ? `The first ${plural(data.compared_length, 'byte', 'bytes')} of ${data.byte_length.toLocaleString('en')}`
+      : `${plural(data.byte_length, 'byte', 'bytes')}`)
+      + ' read in every encoding, most plausible first. Choose one to make it the current reading.';
+    data.readings.forEach((reading, rank) => {
+      const shown = cut(reading.text, READING_SHOWN);
+      body.append(el('tr', { dataset: { encoding: reading.encoding } },
+        el('td', { class: 'number muted', text: String(rank + 1) }),
+        el('td', {}, el('button', { type: 'button', class: 'read-as', dataset: { encoding: reading.encoding }, text: reading.encoding })),
+        el('td', { class: reading.malformed ? 'number bad-text' : 'number muted', text: String(reading.malformed) }),
+        el('td', { class: reading.suspicious ? 'number bad-text' : 'number muted', text: String(reading.suspicious) }),
+        el('td', { class: 'reading', text: shown.cut ? `${shown.shown}…` : shown.shown })));
+    });
+    markCurrentReading();
+    document.body.dataset.compare = 'ready';
+  }
+
+  function markCurrentReading() {
+    const current = report ? report.encoding : null;
+    for (const row of $('compare').tBodies[0].rows) {
+      const isCurrent = row.dataset.encoding === current;
+      row.classList.toggle('current', isCurrent);
+      const button = row.querySelector('button');
+      if (isCurrent) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
+    }
+  }
+
+  // ---------------------------------------------------------------- encode
+
+  let encodeGeneration = 0;
+  let encodedOutput = '';
+
+  async function loadEncode() {
+    const mine = ++encodeGeneration;
+    if (!report) return;
+    document.body.dataset.encode = 'busy';
+    const out = $('encode-output');
+    const info = $('encode-info');
+    let data;
+    try {
+      data = await api('/api/encode', {
+        text: report.text, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex',
+      });
+    } catch (e) {
+      if (mine !== encodeGeneration) return;
+      encodedOutput = '';
+      out.textContent = '';
+      info.textContent = `Cannot encode: ${e.message}`;
+      document.body.dataset.encode = 'ready';
+      return;
+    }
+    if (mine !== encodeGeneration) return;
+    encodedOutput = data.output;
+    const shown = cut(data.output, TEXT_SHOWN);
+    out.textContent = shown.cut ? `${shown.shown}…` : shown.shown;
+    const parts = [`${plural(data.length, 'byte', 'bytes')} in ${data.encoding}.`];
+    if (data.format.of === 'text') parts.push(`The ${data.format.name} format writes the text itself, the same in every encoding.`);
+    if (data.unmappable.length) {
+      const first = data.unmappable.slice(0, 5).map((u) => `${u.char} (character ${u.index})`).join(', ');
+      parts.push(`${plural(data.unmappable.length, 'character', 'characters')} cannot be written in ${data.encoding} and became HTML character references: ${first}${data.unmappable.length > 5 ? ', …' : ''}.`);
+    }
+    if (shown.cut) parts.push('The output is cut here; Copy takes all of it.');
+    info.textContent = parts.join(' ');
+    $('copy-status').textContent = '';
+    document.body.dataset.encode = 'ready';
+  }
+
+  async function copyOutput() {
+    const status = $('copy-status');
+    try {
+      await navigator.clipboard.writeText(encodedOutput);
+      status.textContent = 'Copied.';
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents($('encode-output'));
+      const selection = getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      status.textContent = 'Selected: press Ctrl+C to copy.';
+    }
+  }
+
+  // ---------------------------------------------------------------- examples
+
+  function renderExamples(list) {
+    const box = $('example-list');
+    for (const example of list) {
+      box.append(el('button', { type: 'button', class: 'example', dataset: { name: example.name }, text: example.name }));
+    }
+    box.addEventListener('click', (event) => {
+      const button = event.target.closest('button.example');
+      if (!button) return;
+      const example = list.find((e) => e.name === button.dataset.name);
+      for (const b of box.querySelectorAll('[aria-pressed]')) b.removeAttribute('aria-pressed');
+      button.setAttribute('aria-pressed', 'true');
+      Object.assign(state, example.load);
+      showState();
+      showExample(example);
+      refresh();
+    });
+  }
+
+  function showExample(example) {
+    $('example-info').hidden = false;
+    $('example-description').textContent = example.description;
+    $('example-source').textContent = `From: ${example.source}`;
+    const list = $('example-expected');
+    clear(list);
+    for (const fact of example.expected) list.append(el('li', { text: fact }));
+    $('example-verdict').textContent = example.holds
+      ? 'charscope checks these facts against its report: they hold.'
+      : 'charscope checks these facts against its report: they do not all hold.';
+    $('example-verdict').className = example.holds ? 'holds' : 'bad-text';
+  }
+
+  function hideExample() {
+    $('example-info').hidden = true;
+    for (const b of $('example-list').querySelectorAll('[aria-pressed]')) b.removeAttribute('aria-pressed');
+  }
+
+  // ---------------------------------------------------------------- wiring
+
+  let timer = null;
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, DEBOUNCE);
+  }
+
+  function wire() {
+    $('input').addEventListener('input', (event) => {
+      state.input = event.target.value;
+      hideExample();
+      schedule();
+    });
+    for (const radio of document.querySelectorAll('input[name="mode"]')) {
+      radio.addEventListener('change', () => {
+        state.mode = radio.value;
+        hideExample();
+        refresh();
+      });
+    }
+    $('encoding').addEventListener('change', (event) => {
+      state.encoding = event.target.value;
+      hideExample();
+      refresh();
+    });
+    const grid = $('grid');
+    grid.addEventListener('keydown', gridKey);
+    grid.addEventListener('click', (event) => {
+      const unit = event.target.closest('.unit[data-index]');
+      if (unit) focusUnit(Number(unit.dataset.index), { select: true });
+    });
+    grid.addEventListener('mouseover', (event) => {
+      const unit = event.target.closest('.unit[data-index]');
+      if (unit) showDetail(Number(unit.dataset.index));
+    });
+    grid.addEventListener('focusin', (event) => {
+      const unit = event.target.closest('.unit[data-index]');
+      if (unit && Number(unit.dataset.index) !== focusIndex) focusUnit(Number(unit.dataset.index));
+    });
+    $('more').addEventListener('click', loadMore);
+    $('malformed-list').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-offset]');
+      if (button) showMalformed(Number(button.dataset.offset));
+    });
+    $('compare').addEventListener('click', (event) => {
+      const button = event.target.closest('button.read-as');
+      if (!button) return;
+      state.encoding = button.dataset.encoding;
+      showState();
+      hideExample();
+      refresh();
+    });
+    for (const id of ['encode-to', 'encode-format', 'encode-bom']) $(id).addEventListener('change', loadEncode);
+    $('copy').addEventListener('click', copyOutput);
+    window.addEventListener('hashchange', () => {
+      const wanted = readAddress();
+      if (wanted.input === state.input && wanted.mode === state.mode && wanted.encoding === state.encoding) return;
+      Object.assign(state, wanted);
+      showState();
+      hideExample();
+      refresh();
+    });
+  }
+
+  async function start() {
+    wire();
+    Object.assign(state, readAddress());
+    try {
+      const [list, formats, examples] = await Promise.all([api('/api/encodings'), api('/api/formats'), api('/api/examples')]);
+      fillEncodings(list);
+      fillFormats(formats);
+      renderExamples(examples);
+    } catch (e) {
+      showError(`the page could not load its lists: ${e.message}`);
+    }
+    showState();
+    await refresh();
+    document.body.dataset.ready = 'true';
+  }
+
+  start();
+})();

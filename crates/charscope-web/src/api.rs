@@ -356,6 +356,7 @@ struct EncodingInfo {
     name: &'static str,
     family: Family,
     whatwg: bool,
+    can_encode: bool,
     labels: &'static [&'static str],
     notes: &'static [&'static str],
 }
@@ -367,6 +368,7 @@ async fn encodings() -> Json<Vec<EncodingInfo>> {
                 name: enc.name(),
                 family: enc.family(),
                 whatwg: enc.is_whatwg(),
+                can_encode: enc.can_encode(),
                 labels: enc.labels(),
                 notes: enc.notes(),
             })

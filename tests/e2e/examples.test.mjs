@@ -1,0 +1,98 @@
+// Every ready example, one click away: each button loads its input, and the panels show the
+// outcome the example expects (the facts come from /api/examples, which the library checks).
+import { test, before, after as afterAll } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, encoded, launchBrowser, openPage, ready, startServer, texts } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const SOURCES = {
+  text: 'the input is text',
+  bom: 'chosen by the byte order mark',
+  label: 'as you chose',
+  'utf8-valid': 'valid UTF-8',
+  fallback: 'windows-1252 fallback',
+};
+
+const LENGTHS = ['utf8_bytes', 'utf16_units', 'code_points', 'graphemes'];
+
+test('each ready example shows its expected outcome', async (t) => {
+  const { page, outside, errors } = await openPage(browser, server.url);
+  await ready(page);
+  const examples = await page.evaluate(() => fetch('/api/examples').then((r) => r.json()));
+  const encodings = await page.evaluate(() => fetch('/api/encodings').then((r) => r.json()));
+  const nameOf = (label) => encodings.find((e) => e.labels.includes(label.toLowerCase())).name;
+  assert.equal(await page.locator('#example-list button').count(), examples.length);
+  assert.ok(examples.length >= 30);
+
+  for (const example of examples) {
+    await t.test(example.name, async () => {
+      const expect = example.expect;
+      const button = page.locator(`#example-list button[data-name="${example.name}"]`);
+      await after(page, () => button.click());
+      assert.equal(await button.getAttribute('aria-pressed'), 'true');
+      assert.equal(await page.locator('#example-description').textContent(), example.description);
+      assert.deepEqual(await texts(page, '#example-expected li'), example.expected);
+      assert.match(await page.locator('#example-verdict').textContent(), /they hold/);
+      // The input box holds what the example loads.
+      assert.equal(await page.locator('#input').inputValue(), example.load.input);
+
+      if (expect.encoding) assert.equal(await page.locator('#reading-encoding').textContent(), expect.encoding);
+      if (expect.encoding_source) {
+        assert.match(await page.locator('#summary').textContent(), new RegExp(SOURCES[expect.encoding_source]));
+      }
+      if (expect.text !== undefined) assert.equal(await page.locator('#text').textContent(), expect.text);
+      if (expect.malformed) {
+        assert.deepEqual(await texts(page, '#malformed-list .kind'), expect.malformed);
+        assert.equal(await page.locator('#grid .bad-unit').count(), expect.malformed.length);
+        if (expect.malformed.length === 0) assert.match(await page.locator('#malformed-summary').textContent(), /^None/);
+      }
+      if (expect.lengths) {
+        for (const key of LENGTHS) {
+          const shown = await page.locator(`#lengths tr[data-key="${key}"] td.number`).textContent();
+          assert.equal(shown, String(expect.lengths[key]), key);
+        }
+      }
+      if (expect.normalized) {
+        for (const form of ['nfc', 'nfd']) {
+          const shown = await page.locator(`#normalization tr[data-form="${form}"] td`).first().textContent();
+          assert.equal(shown, expect.normalized[form] ? 'yes' : 'no', form);
+        }
+      }
+      if (expect.nfd_utf8) {
+        assert.equal(await page.locator('#normalization tr[data-form="nfd"] code').textContent(), expect.nfd_utf8);
+      }
+      if (expect.bom_readings) {
+        for (const policy of ['whatwg', 'unicode']) {
+          const shown = await page.locator(`#bom-${policy}`).textContent();
+          const want = expect.bom_readings[policy];
+          assert.ok(want ? shown.startsWith(`${want} mark`) : shown === 'no byte order mark', `${policy}: ${shown}`);
+        }
+      }
+      if (expect.utf8_bits) {
+        await page.locator('#grid .unit[data-index="0"]').click();
+        assert.equal(await page.locator('#detail .bits').first().textContent(), expect.utf8_bits);
+      }
+      // The encode panel starts on UTF-8 as hex: the text's UTF-8.
+      if (expect.text_utf8) assert.equal(await page.locator('#encode-output').textContent(), expect.text_utf8);
+      for (const { label, hex } of expect.encoded) {
+        await encoded(page, () => page.selectOption('#encode-to', nameOf(label)));
+        assert.equal(await page.locator('#encode-output').textContent(), hex, label);
+      }
+      if (expect.encoded.length) await encoded(page, () => page.selectOption('#encode-to', 'UTF-8'));
+    });
+  }
+  assert.deepEqual(outside, []);
+  assert.deepEqual(errors, []);
+});
