@@ -78,10 +78,34 @@ fn render() -> String {
     )
 }
 
+/// The table as `cargo fmt` leaves it, so that formatting the workspace keeps it fresh.
+fn rustfmt(source: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rustfmt runs (rustup component add rustfmt)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(source.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "rustfmt failed on the generated table"
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 #[test]
 fn whatwg_table_matches_encodings_json() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/encoding/whatwg_table.rs");
-    let fresh = render();
+    let fresh = rustfmt(&render());
     if std::env::var_os("CHARSCOPE_REGENERATE").is_some() {
         std::fs::write(path, &fresh).unwrap();
     }
