@@ -25,13 +25,17 @@
 
 pub mod bom;
 pub mod decode;
+pub mod dump;
 pub mod encode;
 pub mod encoding;
+pub mod escape;
 pub mod span;
 pub mod stream;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use decode::{Decoded, Decoder, Malformed, MalformedKind, Piece, Unit};
+pub use dump::{DumpError, DumpFormat, ParseOptions, Parsed};
 pub use encoding::Encoding;
+pub use escape::{EscapeFormat, EscapedUnit, Unescaped};
 pub use span::Span;
 pub use stream::StreamDecoder;
