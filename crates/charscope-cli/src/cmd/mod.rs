@@ -1,8 +1,11 @@
 //! One module per command.
 
 mod decode;
+mod dump;
 mod encode;
 mod encodings;
+mod escapes;
+mod undump;
 mod validate;
 
 use crate::Outcome;
@@ -16,6 +19,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Encode(args) => encode::run(&args, cli.color),
         Command::Validate(args) => validate::run(&args, cli.color),
         Command::Encodings(args) => encodings::run(&args, cli.color),
+        Command::Dump(args) => dump::run(&args, cli.color),
+        Command::Undump(args) => undump::run(&args),
     }
 }
 

@@ -6,7 +6,7 @@ use super::lines::{Line, Token, all_hex, hex_pair, printable_or_dot};
 use super::{DumpFormat, Parsed};
 
 /// Whether the first line looks like `hexdump -C`: an offset of at least 8 hex digits, a byte,
-/// and a `|` somewhere after it.
+/// and a `|` after it or two spaces between them (od writes one).
 pub(crate) fn sniff_hexdump(line: &Line) -> bool {
     let tokens = line.tokens();
     tokens.len() >= 2
@@ -14,7 +14,7 @@ pub(crate) fn sniff_hexdump(line: &Line) -> bool {
         && all_hex(&tokens[0].text)
         && tokens[1].text.len() == 2
         && all_hex(&tokens[1].text)
-        && line.chars.contains(&'|')
+        && (line.chars.contains(&'|') || tokens[1].start == tokens[0].end() + 2)
 }
 
 /// Reads `hexdump -C` output.

@@ -249,8 +249,9 @@ fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError
     ))
 }
 
-/// Every layout that could have written the first line, as a quick filter on its length.
-fn candidates(lines: &[Line], modes: &[Mode]) -> Vec<Layout> {
+/// Every layout that could have written the first line, as a quick filter on its length. The
+/// line width comes from the second offset, unless `any_width` (when that offset is wrong).
+fn candidates(lines: &[Line], modes: &[Mode], any_width: bool) -> Vec<Layout> {
     let first = &lines[0];
     let Ok(colon) = colon_of(first) else {
         return Vec::new();
@@ -267,14 +268,17 @@ fn candidates(lines: &[Line], modes: &[Mode]) -> Vec<Layout> {
         if radix == 10 && !decimal_ok {
             continue;
         }
-        let fixed_cols = lines.get(1).filter(|l| !l.is_star()).and_then(|second| {
-            let offset = |l: &Line| {
-                colon_of(l)
-                    .ok()
-                    .and_then(|c| u64::from_str_radix(&l.slice(0, c), radix).ok())
-            };
-            Some(offset(second)?.checked_sub(offset(first)?)? as usize)
-        });
+        let fixed_cols = lines
+            .get(1)
+            .filter(|l| !l.is_star() && !any_width)
+            .and_then(|second| {
+                let offset = |l: &Line| {
+                    colon_of(l)
+                        .ok()
+                        .and_then(|c| u64::from_str_radix(&l.slice(0, c), radix).ok())
+                };
+                Some(offset(second)?.checked_sub(offset(first)?)? as usize)
+            });
         let cols_range = match fixed_cols {
             Some(c) if (1..=256).contains(&c) => c..=c,
             Some(_) => continue,
@@ -307,7 +311,13 @@ fn candidates(lines: &[Line], modes: &[Mode]) -> Vec<Layout> {
 pub(crate) fn parse(lines: &[Line], modes: &[Mode]) -> Result<Parsed, DumpError> {
     let mut readings = Vec::new();
     let mut furthest: Option<DumpError> = None;
-    for layout in candidates(lines, modes) {
+    let mut layouts = candidates(lines, modes, false);
+    if !layouts.iter().any(|l| read_line(&lines[0], l).is_ok()) {
+        // No line width fits both the first line and the second offset: let the first line
+        // choose, so that the error is the offset that does not follow.
+        layouts = candidates(lines, modes, true);
+    }
+    for layout in layouts {
         if let Err(e) = read_line(&lines[0], &layout) {
             if furthest
                 .as_ref()
