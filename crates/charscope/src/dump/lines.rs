@@ -110,6 +110,21 @@ impl Line {
 /// Splits the dump into its non-blank lines, dropping terminal colour codes (`ESC [ ... m` and
 /// other CSI sequences). Returns the lines and whether any code was dropped.
 pub(crate) fn split(text: &str) -> (Vec<Line>, bool) {
+    split_lines(text, false)
+}
+
+/// Like [`split`], but keeps the lines of at least 4 spaces: `od -A n -c` shows a line of
+/// space bytes as blank columns.
+pub(crate) fn split_keeping_spaces(text: &str) -> Vec<Line> {
+    split_lines(text, true).0
+}
+
+/// Whether the line holds only whitespace.
+pub(crate) fn is_blank(line: &Line) -> bool {
+    line.chars.iter().all(|c| c.is_whitespace())
+}
+
+fn split_lines(text: &str, keep_spaces: bool) -> (Vec<Line>, bool) {
     let mut lines = Vec::new();
     let mut any_escape = false;
     for (i, raw) in text.split('\n').enumerate() {
@@ -120,7 +135,7 @@ pub(crate) fn split(text: &str) -> (Vec<Line>, bool) {
         } else {
             (raw.chars().collect::<Vec<char>>(), None)
         };
-        if chars.iter().all(|c| c.is_whitespace()) {
+        if chars.iter().all(|c| c.is_whitespace()) && !(keep_spaces && chars.len() >= 4) {
             continue;
         }
         lines.push(Line {

@@ -10,7 +10,7 @@
 use super::assemble::{Item, assemble};
 use super::choose::{Reading, choose};
 use super::error::{DumpError, DumpErrorKind};
-use super::lines::{Line, printable_or_dot};
+use super::lines::{Line, is_blank, printable_or_dot};
 use super::{DumpFormat, Parsed};
 use crate::encoding::Endian;
 
@@ -152,7 +152,8 @@ pub(crate) fn sniff(line: &Line) -> bool {
     } else if first.start == 0 {
         offset_like(&first.text) && line.at(first.end()) == ' '
     } else {
-        first.start == 1 || line.at(0) == ' ' && first.text.chars().count() + first.start <= 4
+        // od -A n: every field starts with a space.
+        line.at(0) == ' '
     }
 }
 
@@ -454,6 +455,13 @@ fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError
              paste dropped (the offsets say they were there)"
         ));
     }
+    if layout.radix.is_none() && layout.field.size > 1 && assembled.bytes.last() == Some(&0) {
+        warnings.push(format!(
+            "without offsets (od -A n) nothing says whether the last {}-byte word was whole or \
+             a shorter end padded with zero bytes: its zero bytes are kept",
+            layout.field.size
+        ));
+    }
     if layout.radix.is_some() && !assembled.saw_end {
         warnings.push(
             "no final offset line (od and hexdump write the length last): the dump may have been \
@@ -540,6 +548,18 @@ pub(crate) fn parse(
     word_order: Option<Endian>,
     only: Option<DumpFormat>,
 ) -> Result<Parsed, DumpError> {
+    // Lines of spaces are space bytes of od -A n -c; in a dump with offsets they are noise.
+    let with_offsets = lines
+        .iter()
+        .find(|l| !is_blank(l))
+        .is_some_and(|l| offset_len(l) > 0);
+    let kept: Vec<Line>;
+    let lines = if with_offsets {
+        kept = lines.iter().filter(|l| !is_blank(l)).cloned().collect();
+        &kept[..]
+    } else {
+        lines
+    };
     let order = word_order.unwrap_or(Endian::Little);
     let mut found: Vec<(Layout, Parsed, bool)> = Vec::new();
     let mut furthest: Option<DumpError> = None;
@@ -582,7 +602,7 @@ pub(crate) fn parse(
             parsed,
         })
         .collect();
-    let hint = "choose with --format hexdump-words or --format od, or make the dump again with -v";
+    let hint = "force the format hexdump-words or od to choose, or make the dump again with -v";
     let Some(mut parsed) = choose(readings, &lines[0], hint)? else {
         return Err(furthest.unwrap_or_else(|| {
             lines[0].error(

@@ -28,8 +28,8 @@ pub fn parse(text: &str, options: &ParseOptions) -> Result<Parsed, DumpError> {
         }
     } else {
         match options.format {
-            Some(format) => parse_as(&lines, format, options),
-            None => detect(&lines, options),
+            Some(format) => parse_as(text, &lines, format, options),
+            None => detect(text, &lines, options),
         }?
     };
     if escapes {
@@ -42,6 +42,7 @@ pub fn parse(text: &str, options: &ParseOptions) -> Result<Parsed, DumpError> {
 
 /// Reads the lines as one given format.
 fn parse_as(
+    text: &str,
     lines: &[Line],
     format: DumpFormat,
     options: &ParseOptions,
@@ -52,8 +53,9 @@ fn parse_as(
         DumpFormat::Xxd | DumpFormat::XxdLittleEndian | DumpFormat::XxdBits => {
             xxd::parse(lines, &[xxd::Mode::of(format).expect("an xxd format")])
         }
-        DumpFormat::Od => od::parse(lines, options.word_order, Some(format)),
-        DumpFormat::HexdumpWords => od::parse(lines, options.word_order, Some(format)),
+        DumpFormat::Od | DumpFormat::HexdumpWords => {
+            od::parse(&od_lines(text), options.word_order, Some(format))
+        }
         _ => plain::parse(lines, format),
     }
 }
@@ -76,7 +78,12 @@ fn sniffed(first: &Line) -> Vec<DumpFormat> {
     out
 }
 
-fn detect(lines: &[Line], options: &ParseOptions) -> Result<Parsed, DumpError> {
+/// The lines od reads: lines of spaces between the others are space bytes of `od -A n -c`.
+fn od_lines(text: &str) -> Vec<Line> {
+    lines::split_keeping_spaces(text)
+}
+
+fn detect(text: &str, lines: &[Line], options: &ParseOptions) -> Result<Parsed, DumpError> {
     let mut found: Option<Parsed> = None;
     let mut furthest: Option<DumpError> = None;
     let sniffed = sniffed(&lines[0]);
@@ -88,8 +95,8 @@ fn detect(lines: &[Line], options: &ParseOptions) -> Result<Parsed, DumpError> {
                 lines,
                 &[xxd::Mode::Normal, xxd::Mode::Little, xxd::Mode::Bits],
             ),
-            DumpFormat::Od => od::parse(lines, options.word_order, None),
-            other => parse_as(lines, other, options),
+            DumpFormat::Od => od::parse(&od_lines(text), options.word_order, None),
+            other => parse_as(text, lines, other, options),
         };
         match result {
             Ok(parsed) => match &found {
@@ -99,7 +106,7 @@ fn detect(lines: &[Line], options: &ParseOptions) -> Result<Parsed, DumpError> {
                         0,
                         DumpErrorKind::Ambiguous,
                         format!(
-                            "this reads as {} and as {}, with different bytes; choose with --format",
+                            "this reads as {} and as {}, with different bytes; force a format to choose",
                             first.format.description(),
                             parsed.format.description()
                         ),
@@ -160,8 +167,8 @@ fn prefer_plain(lines: &[Line], od: Parsed) -> Result<Parsed, DumpError> {
         0,
         DumpErrorKind::Ambiguous,
         format!(
-            "this reads as od output ({} bytes) and as plain hex ({} bytes); choose with \
-             --format od or --format hex",
+            "this reads as od output ({} bytes) and as plain hex ({} bytes); force the format \
+             od or hex to choose",
             od.bytes.len(),
             plain.bytes.len()
         ),

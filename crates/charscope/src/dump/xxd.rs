@@ -347,7 +347,7 @@ pub(crate) fn parse(lines: &[Line], modes: &[Mode]) -> Result<Parsed, DumpError>
             }
         }
     }
-    let hint = "choose with --format xxd or --format xxd-little-endian";
+    let hint = "force the format xxd or xxd-little-endian to choose";
     match choose(readings, &lines[0], hint)? {
         Some(parsed) => Ok(parsed),
         None => Err(furthest.unwrap_or_else(|| {
