@@ -11,6 +11,17 @@ fn charscope() -> Command {
     cmd
 }
 
+/// `charscope undump ARGS` with `stdin`, which must succeed and write `bytes`.
+fn undump(args: &[&str], stdin: &str, bytes: &[u8]) -> assert_cmd::assert::Assert {
+    charscope()
+        .arg("undump")
+        .args(args)
+        .write_stdin(stdin.to_string())
+        .assert()
+        .success()
+        .stdout(bytes.to_vec())
+}
+
 fn file_with(bytes: &[u8]) -> tempfile::NamedTempFile {
     let mut file = tempfile::NamedTempFile::new().unwrap();
     file.write_all(bytes).unwrap();
@@ -207,24 +218,13 @@ fn undump_writes_the_bytes_and_says_which_format() {
 
 #[test]
 fn undump_options_force_a_format_and_a_word_order() {
-    charscope()
-        .args(["undump", "--format", "base64"])
-        .write_stdin("w6k=")
-        .assert()
-        .success()
-        .stdout(&b"\xC3\xA9"[..]);
-    charscope()
-        .args(["undump", "--word-order", "big"])
-        .write_stdin("0000000 4869 c300\n0000003\n")
-        .assert()
-        .success()
-        .stdout(&b"Hi\xC3"[..]);
-    charscope()
-        .arg("undump")
-        .write_stdin("0000000 6948 00c3\n0000003\n")
-        .assert()
-        .success()
-        .stdout(&b"Hi\xC3"[..])
+    undump(&["--format", "base64"], "w6k=", b"\xC3\xA9");
+    undump(
+        &["--word-order", "big"],
+        "0000000 4869 c300\n0000003\n",
+        b"Hi\xC3",
+    );
+    undump(&[], "0000000 6948 00c3\n0000003\n", b"Hi\xC3")
         .stderr(predicate::str::contains("little-endian"));
     charscope()
         .args(["undump", "--format", "yaml"])

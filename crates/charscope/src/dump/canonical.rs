@@ -2,7 +2,7 @@
 
 use super::assemble::{Item, assemble};
 use super::error::{DumpError, DumpErrorKind};
-use super::lines::{Line, Token, all_hex, hex_pair, printable_or_dot};
+use super::lines::{Line, Token, all_hex, check_text_column, hex_pair};
 use super::{DumpFormat, Parsed};
 
 /// Whether the first line looks like `hexdump -C`: an offset of at least 8 hex digits, a byte,
@@ -117,43 +117,8 @@ fn hexdump_row(line: &Line, tokens: &[Token]) -> Result<Vec<u8>, DumpError> {
             "a truncated line: the text column does not end with |",
         ));
     }
-    let text = &line.chars[start..end - 1];
-    check_text(line, start, text, &bytes, printable_or_dot)?;
+    check_text_column(line, start, end - 1 - start, &bytes)?;
     Ok(bytes)
-}
-
-/// Checks that a text column shows each byte as `shown` says; `text_start` is the index of the
-/// column's first character in the line.
-fn check_text(
-    line: &Line,
-    text_start: usize,
-    text: &[char],
-    bytes: &[u8],
-    shown: impl Fn(u8) -> char,
-) -> Result<(), DumpError> {
-    if text.len() != bytes.len() {
-        return Err(line.error(
-            text_start,
-            DumpErrorKind::Inconsistent,
-            format!(
-                "the text column shows {} characters for {} bytes: the line is damaged",
-                text.len(),
-                bytes.len()
-            ),
-        ));
-    }
-    for (i, (&c, &b)) in text.iter().zip(bytes).enumerate() {
-        if c != shown(b) {
-            return Err(line.error(
-                text_start + i,
-                DumpErrorKind::Inconsistent,
-                format!(
-                    "the hex column has {b:02x} but the text column shows {c:?}: the two columns disagree"
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The border characters of one hexyl style: outer, inner (between the halves).

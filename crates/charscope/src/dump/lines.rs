@@ -195,6 +195,39 @@ pub(crate) fn printable_or_dot(b: u8) -> char {
     }
 }
 
+/// Checks a text column of `len` characters from index `start`: it must show each byte as
+/// [`printable_or_dot`] does (hexdump -C, xxd, od's `z`).
+pub(crate) fn check_text_column(
+    line: &Line,
+    start: usize,
+    len: usize,
+    bytes: &[u8],
+) -> Result<(), DumpError> {
+    if len != bytes.len() {
+        return Err(line.error(
+            start,
+            DumpErrorKind::Inconsistent,
+            format!(
+                "the text column shows {len} characters for {} bytes: the line is damaged",
+                bytes.len()
+            ),
+        ));
+    }
+    for (i, &b) in bytes.iter().enumerate() {
+        let shown = line.at(start + i);
+        if shown != printable_or_dot(b) {
+            return Err(line.error(
+                start + i,
+                DumpErrorKind::Inconsistent,
+                format!(
+                    "the hex column has {b:02x} but the text column shows {shown:?}: the two columns disagree"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 use super::assemble::{Item, assemble};
 use super::choose::{Reading, choose};
 use super::error::{DumpError, DumpErrorKind};
-use super::lines::{Line, is_blank, printable_or_dot};
+use super::lines::{Line, check_text_column, is_blank};
 use super::{DumpFormat, Parsed};
 use crate::encoding::Endian;
 
@@ -368,29 +368,7 @@ fn read_line(line: &Line, layout: &Layout) -> Result<Item, DumpError> {
         ));
     }
     if let Some((from, to)) = text {
-        if to - from != bytes.len() {
-            return Err(line.error(
-                from,
-                DumpErrorKind::Inconsistent,
-                format!(
-                    "the text column shows {} characters for {} bytes",
-                    to - from,
-                    bytes.len()
-                ),
-            ));
-        }
-        for (i, &b) in bytes.iter().enumerate() {
-            if line.chars[from + i] != printable_or_dot(b) {
-                return Err(line.error(
-                    from + i,
-                    DumpErrorKind::Inconsistent,
-                    format!(
-                        "the field has {b:02x} but the text column shows {:?}: the two disagree",
-                        line.chars[from + i]
-                    ),
-                ));
-            }
-        }
+        check_text_column(line, from, to - from, &bytes)?;
     }
     Ok(Item::Data { at, offset, bytes })
 }
