@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "tools the dump tests compare against (hexdump, xxd, od, busybox, hexyl)"
+bash scripts/install-dump-tools.sh
+
 step "formatting"
 cargo fmt --all -- --check
 

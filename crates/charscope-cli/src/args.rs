@@ -1,5 +1,7 @@
 //! The command line, as clap sees it.
 
+use charscope::dump::DumpFormat;
+use charscope::escape::EscapeFormat;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -66,6 +68,16 @@ pub enum Command {
     /// The ready examples; `examples NAME` inspects one and checks its expected outcome.
     #[command(after_help = "Examples:\n  charscope examples\n  charscope examples table-3-8")]
     Examples(ExamplesArgs),
+    /// Show bytes as an annotated dump: each character's bytes together, malformed ones named.
+    #[command(
+        after_help = "Examples:\n  charscope dump --hex 'C0 AF E0 80 BF F0 81 82 41'\n  charscope dump --from utf-16le notes.txt\n  charscope dump --plain file.bin    # exactly hexdump -C"
+    )]
+    Dump(DumpArgs),
+    /// Turn any dump back into raw bytes: hexdump -C, hexdump, xxd, od, hexyl, hex, arrays, escapes.
+    #[command(
+        after_help = "Examples:\n  xxd file.bin | charscope undump > copy.bin\n  charscope undump --json pasted.txt"
+    )]
+    Undump(UndumpArgs),
 }
 
 /// `charscope serve`.
@@ -84,16 +96,21 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
-/// Where bytes come from: a file, stdin, or inline hex.
+/// Where bytes come from: a file, stdin, inline hex or a dump.
 #[derive(Debug, Args)]
 pub struct ByteInput {
     /// The input file; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE", conflicts_with = "hex")]
+    #[arg(value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
     pub file: Option<PathBuf>,
 
-    /// Inline bytes as hex pairs, with or without spaces: 'C0 AF 41' or 'c0af41'.
-    #[arg(long, value_name = "HEX")]
+    /// Inline bytes in any dump or hex format: 'C0 AF 41', 'c0af41', '{0xC0, 0xAF}', '%C0%AF',
+    /// or pasted hexdump -C / xxd / od output.
+    #[arg(long, value_name = "HEX", conflicts_with = "dump")]
     pub hex: Option<String>,
+
+    /// Read the bytes from a dump in a file (any format `charscope undump` reads).
+    #[arg(long, value_name = "FILE")]
+    pub dump: Option<PathBuf>,
 }
 
 /// `--bom`.
@@ -163,9 +180,74 @@ pub struct EncodeArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Read escapes in TEXT: \u{1F600}, \uD83D (lone surrogates too), \xC3\xA9, U+00E9, &#xE9;,
+    /// &eacute;, \N{NAME}, %C3%A9.
+    #[arg(long)]
+    pub escapes: bool,
+
+    /// Write the bytes as: hex, c, rust, python or url (the bytes), or js, java, html or json
+    /// (the text the bytes encode), instead of raw bytes.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_escape_format)]
+    pub format: Option<EscapeFormat>,
+
     /// The text; `-` reads standard input.
     #[arg(value_name = "TEXT")]
     pub text: String,
+}
+
+fn parse_escape_format(name: &str) -> Result<EscapeFormat, String> {
+    name.parse()
+        .map_err(|e: charscope::escape::UnknownEscapeFormat| e.to_string())
+}
+
+fn parse_dump_format(name: &str) -> Result<DumpFormat, String> {
+    name.parse()
+        .map_err(|e: charscope::dump::UnknownFormat| e.to_string())
+}
+
+/// `charscope dump`.
+#[derive(Debug, Args)]
+pub struct DumpArgs {
+    /// The encoding that groups the bytes into characters.
+    #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
+    pub from: String,
+
+    /// Exactly the layout of hexdump -C, byte for byte (no decoding).
+    #[arg(long)]
+    pub plain: bool,
+
+    #[command(flatten)]
+    pub input: ByteInput,
+}
+
+/// `--word-order`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WordOrder {
+    /// Least significant byte first (x86, ARM).
+    Little,
+    /// Most significant byte first.
+    Big,
+}
+
+/// `charscope undump`.
+#[derive(Debug, Args)]
+pub struct UndumpArgs {
+    /// The dump; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Read the dump as this format instead of recognising it (base64 is read only when asked).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_dump_format)]
+    pub format: Option<DumpFormat>,
+
+    /// The byte order of 16-bit (and wider) words in hexdump and od -x dumps, which the dump
+    /// cannot tell (default: little, with a note).
+    #[arg(long, value_enum)]
+    pub word_order: Option<WordOrder>,
+
+    /// Print one JSON object: format, length, hex, warnings (instead of the raw bytes).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `charscope validate`.
@@ -207,7 +289,8 @@ pub struct InspectArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "hex")]
     pub file: Option<PathBuf>,
 
-    /// Inspect inline bytes, as hex pairs: 'C3 A9' or 'c3a9'.
+    /// Inspect inline bytes in any dump or hex format: 'C3 A9', 'c3a9', '%C3%A9', or pasted
+    /// hexdump -C / xxd / od output.
     #[arg(long, value_name = "HEX")]
     pub hex: Option<String>,
 

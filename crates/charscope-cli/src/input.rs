@@ -1,13 +1,14 @@
 //! Reading byte and text input: files, `-` for stdin, and inline hex.
 
 use crate::args::ByteInput;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
+use charscope::dump::{self, ParseOptions, Parsed};
 use std::io::Read;
 use std::path::Path;
 
 /// Where the bytes of a command come from.
 pub enum Source {
-    /// Inline bytes (`--hex`).
+    /// Bytes read from a dump (`--hex`, `--dump`).
     Inline(Vec<u8>),
     /// Standard input.
     Stdin,
@@ -16,10 +17,16 @@ pub enum Source {
 }
 
 impl Source {
-    /// The source an input argument names.
+    /// The source an input argument names: `--hex` and `--dump` are read as dumps now.
     pub fn from_args(input: &ByteInput) -> Result<Source> {
         if let Some(hex) = &input.hex {
-            return Ok(Source::Inline(parse_hex(hex).context("cannot read --hex")?));
+            let parsed = read_dump(hex, &ParseOptions::default(), "--hex")?;
+            return Ok(Source::Inline(parsed.bytes));
+        }
+        if let Some(path) = &input.dump {
+            let text = read_text_file(Some(path))?;
+            let parsed = read_dump(&text, &ParseOptions::default(), &path.display().to_string())?;
+            return Ok(Source::Inline(parsed.bytes));
         }
         Ok(match &input.file {
             Some(path) if path.as_os_str() != "-" => Source::File(path.clone()),
@@ -88,31 +95,39 @@ pub fn for_each_chunk(
     }
 }
 
-/// Reads plain hex: pairs of hex digits, with or without whitespace between pairs.
-/// An odd digit or a stray character is an error that names its column (1-based).
-pub fn parse_hex(text: &str) -> Result<Vec<u8>> {
+/// Reads a dump or hex string of any format `dump::parse` knows. The notes it has (the byte
+/// order of words, a dump that starts past offset 0) go to standard error; an error names the
+/// line and column.
+pub fn read_dump(text: &str, options: &ParseOptions, name: &str) -> Result<Parsed> {
+    let parsed = dump::parse(text, options).map_err(|e| anyhow!("{name}:{e}"))?;
+    for warning in &parsed.warnings {
+        eprintln!("charscope: note: {name}: {warning}");
+    }
+    Ok(parsed)
+}
+
+/// Reads a file (or `-`, standard input) as text.
+pub fn read_text_file(path: Option<&Path>) -> Result<String> {
     let mut bytes = Vec::new();
-    let mut high: Option<(usize, u8)> = None;
-    for (i, c) in text.char_indices() {
-        let column = text[..i].chars().count() + 1;
-        if c.is_whitespace() {
-            if let Some((col, _)) = high {
-                bail!("column {col}: a lone hex digit; bytes are written as pairs of digits");
-            }
-            continue;
+    match path {
+        Some(p) if p.as_os_str() != "-" => {
+            open_file(p)?
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {}", p.display()))?;
         }
-        let Some(digit) = c.to_digit(16) else {
-            bail!("column {column}: {c:?} is not a hex digit");
-        };
-        match high.take() {
-            Some((_, h)) => bytes.push(h << 4 | digit as u8),
-            None => high = Some((column, digit as u8)),
+        _ => {
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
         }
     }
-    if let Some((col, _)) = high {
-        bail!("column {col}: a lone hex digit at the end; bytes are written as pairs of digits");
-    }
-    Ok(bytes)
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow!(
+            "{} is not text (invalid UTF-8 at byte offset {}): a dump is text",
+            path.map_or("standard input".into(), |p| p.display().to_string()),
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// Reads a TEXT argument: the text itself, or standard input for `-`.
@@ -137,34 +152,40 @@ pub fn read_text(arg: &str) -> Result<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_hex;
+    use super::read_dump;
+    use charscope::dump::ParseOptions;
 
-    #[test]
-    fn hex_pairs_with_and_without_spaces() {
-        assert_eq!(parse_hex("C0 AF 41").unwrap(), vec![0xC0, 0xAF, 0x41]);
-        assert_eq!(parse_hex("c0af41").unwrap(), vec![0xC0, 0xAF, 0x41]);
-        assert_eq!(parse_hex("").unwrap(), Vec::<u8>::new());
+    fn hex(text: &str) -> anyhow::Result<Vec<u8>> {
+        read_dump(text, &ParseOptions::default(), "<hex>").map(|p| p.bytes)
     }
 
     #[test]
-    fn odd_digits_and_stray_text_name_the_column() {
+    fn hex_pairs_with_and_without_spaces() {
+        assert_eq!(hex("C0 AF 41").unwrap(), vec![0xC0, 0xAF, 0x41]);
+        assert_eq!(hex("c0af41").unwrap(), vec![0xC0, 0xAF, 0x41]);
+        assert_eq!(hex("{0xC0, 0xAF, 0x41}").unwrap(), vec![0xC0, 0xAF, 0x41]);
+        assert_eq!(hex("").unwrap(), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn odd_digits_and_stray_text_name_the_line_and_column() {
         assert!(
-            parse_hex("C0 A 41")
+            hex("C0 A 41")
                 .unwrap_err()
                 .to_string()
-                .contains("column 4")
+                .starts_with("<hex>:1:4:")
         );
         assert!(
-            parse_hex("C0A")
+            hex("C0A")
                 .unwrap_err()
                 .to_string()
-                .contains("column 3")
+                .starts_with("<hex>:1:1:")
         );
         assert!(
-            parse_hex("C0 zz")
+            hex("C0 zz")
                 .unwrap_err()
                 .to_string()
-                .contains("column 4")
+                .starts_with("<hex>:1:4:")
         );
     }
 }

@@ -296,7 +296,9 @@ fn bad_input_is_exit_2_with_what_and_where() {
         .args(["decode", "--hex", "C0 A 41"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("column 4"));
+        .stderr(predicate::str::contains(
+            "--hex:1:4: an odd number of hex digits",
+        ));
     charscope()
         .args(["decode", "/nonexistent/file"])
         .assert()

@@ -74,34 +74,34 @@ impl StreamDecoder {
         }
     }
 
-    /// Decodes a chunk into pieces (see [`Decoder::decode_pieces`]).
-    pub fn decode_pieces(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Piece<'_>)) {
+    /// Settles the BOM, then runs `decode` on what is to be decoded: bytes held from earlier
+    /// calls first, then the rest of `src`.
+    fn feed(&mut self, src: &[u8], last: bool, mut decode: impl FnMut(&mut Decoder, &[u8], bool)) {
         let Some((held, rest)) = self.settle(src, last) else {
             return;
         };
         let decoder = self.decoder.as_mut().expect("settled");
         if !held.is_empty() {
-            decoder.decode_pieces(&held, last && rest.is_empty(), &mut f);
+            decode(decoder, &held, last && rest.is_empty());
         }
-        decoder.decode_pieces(rest, last, &mut f);
+        decode(decoder, rest, last);
         if last {
             self.finish();
         }
     }
 
+    /// Decodes a chunk into pieces (see [`Decoder::decode_pieces`]).
+    pub fn decode_pieces(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Piece<'_>)) {
+        self.feed(src, last, |decoder, bytes, last| {
+            decoder.decode_pieces(bytes, last, &mut f)
+        });
+    }
+
     /// Decodes a chunk into units (see [`Decoder::decode_units`]).
     pub fn decode_units(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Unit)) {
-        let Some((held, rest)) = self.settle(src, last) else {
-            return;
-        };
-        let decoder = self.decoder.as_mut().expect("settled");
-        if !held.is_empty() {
-            decoder.decode_units(&held, last && rest.is_empty(), &mut f);
-        }
-        decoder.decode_units(rest, last, &mut f);
-        if last {
-            self.finish();
-        }
+        self.feed(src, last, |decoder, bytes, last| {
+            decoder.decode_units(bytes, last, &mut f)
+        });
     }
 
     /// After the last chunk the encoding and BOM stay readable; the next chunk starts a new

@@ -252,3 +252,21 @@ proptest! {
         }
     }
 }
+
+/// Found by the decode_legacy fuzz target: ESC runs and bytes an ISO-2022-JP decoder takes
+/// back once gave a character a span that overlapped the next unit's.
+#[test]
+fn fuzz_regression_pushed_back_escapes_keep_spans_in_order() {
+    let input = b"\x8f\x08\x00\x00\xff\x24\x1b\x1b\x1b\x1b\x1b\x1b\x24\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\
+                  \x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x00\x32\x00\xfe\x86";
+    for enc in encoding::all() {
+        let mut at = 0;
+        for unit in decode::units(input, enc) {
+            assert!(
+                unit.span().start >= at,
+                "{enc}: {unit:?} starts before {at}"
+            );
+            at = unit.span().end;
+        }
+    }
+}

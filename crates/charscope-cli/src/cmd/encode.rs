@@ -2,7 +2,6 @@
 
 use crate::Outcome;
 use crate::args::{ColorChoice, EncodeArgs, EncodeErrors};
-use crate::input::read_text;
 use crate::output::{Style, print_json, use_color};
 use anyhow::Result;
 use charscope::decode::hex_pairs;
@@ -27,6 +26,8 @@ struct EncodeReport {
     bom: bool,
     substitute: Substitute,
     unmappable: Vec<UnmappableJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    formatted: Option<String>,
 }
 
 fn describe(u: &Unmappable) -> String {
@@ -43,7 +44,7 @@ pub fn run(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
         return super::compare::encode_all(args, color);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = read_text(&args.text)?;
+    let text = super::escapes::read_text_arg(&args.text, args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,
@@ -69,6 +70,9 @@ pub fn run(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
                     code_point: format!("U+{:04X}", u32::from(u.ch)),
                 })
                 .collect(),
+            formatted: args
+                .format
+                .map(|f| super::escapes::formatted(&encoded.bytes, encoding, f)),
         })?;
     } else if refused {
         for u in &encoded.unmappable {
@@ -85,7 +89,14 @@ pub fn run(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
         );
     } else {
         let mut out = std::io::stdout().lock();
-        out.write_all(&encoded.bytes)?;
+        match args.format {
+            Some(format) => writeln!(
+                out,
+                "{}",
+                super::escapes::formatted(&encoded.bytes, encoding, format)
+            )?,
+            None => out.write_all(&encoded.bytes)?,
+        }
         out.flush()?;
         if !encoded.unmappable.is_empty() {
             eprintln!(

@@ -3,10 +3,11 @@
 use super::table::{Cell, Paint, Table, cell_text, heading, truncate};
 use crate::Outcome;
 use crate::args::{ColorChoice, InspectArgs};
-use crate::input::{open_file, parse_hex};
+use crate::input::{open_file, read_dump};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Context, Result, bail};
 use charscope::charinfo::{CharInfo, bits};
+use charscope::dump::ParseOptions;
 use charscope::report::{self, EncodingSource, Report, UnitWhat};
 use charscope::text::metrics::MODELS;
 use charscope::text::normalization::Form;
@@ -40,7 +41,7 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
             return Ok(report::inspect_text(text));
         }
         (_, Some(path), _) => read_capped(open_file(path)?, &path.display().to_string())?,
-        (_, _, Some(hex)) => parse_hex(hex).context("cannot read --hex")?,
+        (_, _, Some(hex)) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
     Ok(report::inspect_bytes(&bytes, label)?)

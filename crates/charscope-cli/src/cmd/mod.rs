@@ -3,12 +3,15 @@
 mod char;
 mod compare;
 mod decode;
+mod dump;
 mod encode;
 mod encodings;
+mod escapes;
 mod examples;
 mod inspect;
 mod serve;
 mod table;
+mod undump;
 mod validate;
 
 use crate::Outcome;
@@ -27,6 +30,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Compare(args) => compare::run(&args, cli.color),
         Command::Char(args) => char::run(&args, cli.color),
         Command::Examples(args) => examples::run(&args, cli.color),
+        Command::Dump(args) => dump::run(&args, cli.color),
+        Command::Undump(args) => undump::run(&args),
     }
 }
 

@@ -87,6 +87,22 @@ pub(crate) trait Sink {
     fn malformed(&mut self, m: Malformed);
 }
 
+/// The bytes a scanner kept from the previous chunk joined with `src` (copied only when there
+/// are any), and the absolute offset where the joined bytes start.
+pub(crate) fn join_pending<'a>(
+    pending: &mut Vec<u8>,
+    src: &'a [u8],
+    pos: u64,
+) -> (std::borrow::Cow<'a, [u8]>, u64) {
+    if pending.is_empty() {
+        return (std::borrow::Cow::Borrowed(src), pos);
+    }
+    let base = pos - pending.len() as u64;
+    let mut joined = std::mem::take(pending);
+    joined.extend_from_slice(src);
+    (std::borrow::Cow::Owned(joined), base)
+}
+
 /// Accumulates characters of a valid run until a malformed sequence or the end of a chunk.
 pub(crate) struct TextRun {
     start: u64,

@@ -1,7 +1,7 @@
 //! The UTF-32 scanner: four bytes a unit; surrogates, values past U+10FFFF and a short tail are
 //! malformed, one U+FFFD each.
 
-use super::{Sink, TextRun};
+use super::{Sink, TextRun, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, Endian};
 use crate::span::Span;
@@ -24,14 +24,8 @@ impl Utf32Scanner {
     }
 
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {
-        let joined;
-        let (data, base) = if self.pending.is_empty() {
-            (src, pos)
-        } else {
-            joined = [self.pending.as_slice(), src].concat();
-            (joined.as_slice(), pos - self.pending.len() as u64)
-        };
-        self.pending.clear();
+        let (data, base) = join_pending(&mut self.pending, src, pos);
+        let data = &*data;
         let mut run = TextRun::new(base);
         let mut i = 0;
         while i < data.len() {

@@ -1,0 +1,362 @@
+//! From the rows of an offset dump to bytes: offsets must follow one another, `*` lines stand for
+//! copies of the row before them up to the next offset, and a final offset line gives the length
+//! (cutting the zero padding of a last half word).
+
+use super::error::{DumpError, DumpErrorKind};
+
+/// The most bytes a dump may expand to through `*` lines: a pasted dump claiming more is far
+/// more likely wrong than meant.
+pub(crate) const MAX_BYTES: u64 = 1 << 30;
+
+/// One line of an offset dump, as a parser read it.
+#[derive(Clone, Debug)]
+pub(crate) enum Item {
+    /// A line of bytes, with its offset when the format writes one.
+    Data {
+        at: (usize, usize),
+        offset: Option<u64>,
+        bytes: Vec<u8>,
+    },
+    /// A `*` line: the row before it repeated.
+    Star { at: (usize, usize) },
+    /// A line with only an offset: the length of the input.
+    End { at: (usize, usize), offset: u64 },
+}
+
+/// The bytes of an offset dump.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Assembled {
+    pub bytes: Vec<u8>,
+    /// The offset of the first byte (0 unless the tool was asked to skip).
+    pub start: u64,
+    /// Whether the dump ended with a final offset line.
+    pub saw_end: bool,
+    /// Whether a `*` line stood for a short last line (as only BusyBox writes).
+    pub partial_squeeze: bool,
+}
+
+impl Assembled {
+    /// The sentence for a dump that does not start at offset 0.
+    pub fn start_warning(&self) -> Option<String> {
+        (self.start != 0).then(|| {
+            format!(
+                "the dump starts at offset {:#x} ({}): the bytes before it are not in it",
+                self.start, self.start
+            )
+        })
+    }
+}
+
+fn err(at: (usize, usize), kind: DumpErrorKind, message: impl Into<String>) -> DumpError {
+    DumpError::new(at.0, at.1, kind, message)
+}
+
+/// Joins the rows. `pad` is the word size of the format: a final offset line may cut up to
+/// `pad - 1` zero bytes from the last row (the padding of a last half word).
+pub(crate) fn assemble(items: &[Item], pad: usize) -> Result<Assembled, DumpError> {
+    let mut out = Assembled::default();
+    let mut expected: Option<u64> = None;
+    let mut width: Option<usize> = None;
+    let mut last_row: Option<(usize, usize, (usize, usize))> = None; // start in out, len, position
+    let mut star: Option<(usize, usize)> = None;
+    let mut ended: Option<(usize, usize)> = None;
+
+    for item in items {
+        if let Some(end_at) = ended {
+            let at = match item {
+                Item::Data { at, .. } | Item::Star { at } | Item::End { at, .. } => *at,
+            };
+            return Err(err(
+                at,
+                DumpErrorKind::Inconsistent,
+                format!(
+                    "a line after the final offset line (line {}), which ends the dump",
+                    end_at.0
+                ),
+            ));
+        }
+        match item {
+            Item::Data { at, offset, bytes } => {
+                if let Some((_, len, pos)) = last_row
+                    && Some(len) != width
+                {
+                    return Err(short_row(pos, len, width));
+                }
+                let w = *width.get_or_insert(bytes.len());
+                if bytes.len() > w {
+                    return Err(err(
+                        *at,
+                        DumpErrorKind::Inconsistent,
+                        format!(
+                            "this line holds {} bytes, but the lines before it hold {w}",
+                            bytes.len()
+                        ),
+                    ));
+                }
+                match offset {
+                    None if star.is_some() => {
+                        return Err(err(
+                            star.unwrap(),
+                            DumpErrorKind::Lossy,
+                            "a * line stands for repeated lines, and without offsets (od -An) \
+                             nothing says how many: make the dump again with -v",
+                        ));
+                    }
+                    None => {}
+                    Some(o) => {
+                        let exp = *expected.get_or_insert_with(|| {
+                            out.start = *o;
+                            *o
+                        });
+                        if let Some(star_at) = star.take() {
+                            fill(&mut out, exp, *o, last_row, star_at, *at, false)?;
+                        } else if *o != exp {
+                            return Err(not_following(*at, *o, exp));
+                        }
+                    }
+                }
+                if bytes.is_empty() {
+                    // hexyl's last line after a squeezed run: an offset with no bytes.
+                    out.saw_end = true;
+                    ended = Some(*at);
+                    continue;
+                }
+                let begin = out.bytes.len();
+                out.bytes.extend_from_slice(bytes);
+                expected = Some(out.start + out.bytes.len() as u64);
+                last_row = Some((begin, bytes.len(), *at));
+            }
+            Item::Star { at } => {
+                let Some((_, len, pos)) = last_row else {
+                    return Err(err(
+                        *at,
+                        DumpErrorKind::Inconsistent,
+                        "a * line (repeat the line before) with no line before it",
+                    ));
+                };
+                if star.is_some() {
+                    return Err(err(
+                        *at,
+                        DumpErrorKind::Inconsistent,
+                        "two * lines in a row",
+                    ));
+                }
+                if Some(len) != width {
+                    return Err(short_row(pos, len, width));
+                }
+                star = Some(*at);
+            }
+            Item::End { at, offset } => {
+                let exp = *expected.get_or_insert_with(|| {
+                    out.start = *offset;
+                    *offset
+                });
+                if let Some(star_at) = star.take() {
+                    fill(&mut out, exp, *offset, last_row, star_at, *at, true)?;
+                } else if *offset < exp && exp - offset < pad as u64 {
+                    let cut = (exp - offset) as usize;
+                    let keep = out.bytes.len() - cut;
+                    if out.bytes[keep..].iter().any(|&b| b != 0) {
+                        return Err(err(
+                            *at,
+                            DumpErrorKind::Inconsistent,
+                            format!(
+                                "the final offset {offset:#x} cuts {cut} byte(s) from the last word, \
+                                 but they are not the zero padding of a half word"
+                            ),
+                        ));
+                    }
+                    out.bytes.truncate(keep);
+                } else if *offset != exp {
+                    return Err(err(
+                        *at,
+                        DumpErrorKind::Inconsistent,
+                        format!(
+                            "the final offset {offset:#x} ({offset}) says the dump ends there, \
+                             but its lines end at {exp:#x} ({exp})"
+                        ),
+                    ));
+                }
+                out.saw_end = true;
+                ended = Some(*at);
+            }
+        }
+    }
+    if let Some(at) = star {
+        let offsets = items.iter().any(|i| match i {
+            Item::Data { offset, .. } => offset.is_some(),
+            Item::Star { .. } => false,
+            Item::End { .. } => true,
+        });
+        if !offsets {
+            return Err(err(
+                at,
+                DumpErrorKind::Lossy,
+                "a * line stands for repeated lines, and without offsets (od -An) nothing says \
+                 how many: make the dump again with -v",
+            ));
+        }
+        return Err(err(
+            at,
+            DumpErrorKind::Truncated,
+            "the dump ends with a * line: without the offset that follows it, the number of \
+             repeated lines is unknown (the dump is cut)",
+        ));
+    }
+    Ok(out)
+}
+
+fn short_row(pos: (usize, usize), len: usize, width: Option<usize>) -> DumpError {
+    err(
+        pos,
+        DumpErrorKind::Truncated,
+        format!(
+            "a truncated line: it holds {len} bytes where the lines of this dump hold {}, and it \
+             is not the last",
+            width.unwrap_or(0)
+        ),
+    )
+}
+
+fn not_following(at: (usize, usize), offset: u64, expected: u64) -> DumpError {
+    err(
+        at,
+        DumpErrorKind::Inconsistent,
+        format!(
+            "offset {offset:#x} ({offset}) does not follow: the line before ends at {expected:#x} \
+             ({expected})"
+        ),
+    )
+}
+
+/// Repeats the last row up to `target`, for a `*` line.
+fn fill(
+    out: &mut Assembled,
+    expected: u64,
+    target: u64,
+    last_row: Option<(usize, usize, (usize, usize))>,
+    star_at: (usize, usize),
+    at: (usize, usize),
+    is_end: bool,
+) -> Result<(), DumpError> {
+    let (begin, len, _) = last_row.expect("a * line follows a row");
+    if target == expected {
+        // BusyBox prints * for a short last line that matches the start of the line before,
+        // and then prints that line anyway.
+        return Ok(());
+    }
+    if target < expected {
+        return Err(err(
+            at,
+            DumpErrorKind::Inconsistent,
+            format!(
+                "offset {target:#x} after a * line must be past {expected:#x}, where the line \
+                 before the * ends"
+            ),
+        ));
+    }
+    let gap = target - expected;
+    if !gap.is_multiple_of(len as u64) && !is_end {
+        return Err(err(
+            at,
+            DumpErrorKind::Inconsistent,
+            format!(
+                "offset {target:#x} after the * line on line {} leaves {gap} bytes, not a whole \
+                 number of {len}-byte lines",
+                star_at.0
+            ),
+        ));
+    }
+    if out.bytes.len() as u64 + gap > MAX_BYTES {
+        return Err(err(
+            at,
+            DumpErrorKind::Inconsistent,
+            format!(
+                "offset {target:#x} would make the * line on line {} stand for {gap} bytes; \
+                 charscope reads dumps of up to {MAX_BYTES} bytes",
+                star_at.0
+            ),
+        ));
+    }
+    let row = out.bytes[begin..begin + len].to_vec();
+    for _ in 0..gap / len as u64 {
+        out.bytes.extend_from_slice(&row);
+    }
+    // BusyBox also squeezes a short last line that matches the start of the line before: the
+    // final offset then ends inside a repeated line.
+    let partial = (gap % len as u64) as usize;
+    out.bytes.extend_from_slice(&row[..partial]);
+    out.partial_squeeze |= partial > 0;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(line: usize, offset: u64, bytes: &[u8]) -> Item {
+        Item::Data {
+            at: (line, 1),
+            offset: Some(offset),
+            bytes: bytes.to_vec(),
+        }
+    }
+
+    #[test]
+    fn star_repeats_up_to_the_next_offset() {
+        let items = [
+            data(1, 0, &[1, 2]),
+            Item::Star { at: (2, 1) },
+            data(3, 6, &[3]),
+            Item::End {
+                at: (4, 1),
+                offset: 7,
+            },
+        ];
+        let out = assemble(&items, 1).unwrap();
+        assert_eq!(out.bytes, [1, 2, 1, 2, 1, 2, 3]);
+        assert!(out.saw_end);
+    }
+
+    #[test]
+    fn final_offset_cuts_only_zero_padding() {
+        let items = [
+            data(1, 0, &[7, 0]),
+            Item::End {
+                at: (2, 1),
+                offset: 1,
+            },
+        ];
+        assert_eq!(assemble(&items, 2).unwrap().bytes, [7]);
+        let items = [
+            data(1, 0, &[7, 9]),
+            Item::End {
+                at: (2, 1),
+                offset: 1,
+            },
+        ];
+        assert_eq!(
+            assemble(&items, 2).unwrap_err().kind,
+            DumpErrorKind::Inconsistent
+        );
+    }
+
+    #[test]
+    fn offsets_must_follow_and_short_rows_must_be_last() {
+        let items = [data(1, 0, &[1, 2]), data(2, 3, &[3, 4])];
+        let e = assemble(&items, 1).unwrap_err();
+        assert_eq!((e.line, e.kind), (2, DumpErrorKind::Inconsistent));
+        let items = [data(1, 0, &[1, 2]), data(2, 2, &[3]), data(3, 3, &[4])];
+        let e = assemble(&items, 1).unwrap_err();
+        assert_eq!((e.line, e.kind), (2, DumpErrorKind::Truncated));
+    }
+
+    #[test]
+    fn trailing_star_is_truncated() {
+        let items = [data(1, 0, &[1, 2]), Item::Star { at: (2, 1) }];
+        assert_eq!(
+            assemble(&items, 1).unwrap_err().kind,
+            DumpErrorKind::Truncated
+        );
+    }
+}
