@@ -26,7 +26,7 @@ async function fresh(hash = '') {
 test('Table 3-8: eight malformed sequences named, then A', async () => {
   const { page, outside, errors } = await fresh();
   await after(page, () => page.fill('#input', 'C0 AF E0 80 BF F0 81 82 41'));
-  assert.equal(await page.locator('#format').textContent(), 'hex dump (plain hex), 9 bytes');
+  assert.equal(await page.locator('#format').textContent(), 'hex dump: plain hex, 9 bytes');
   // Without a label the bytes are not valid UTF-8: the report falls back to windows-1252 and says so.
   assert.equal(await page.locator('#reading-encoding').textContent(), 'windows-1252');
   await after(page, () => page.selectOption('#encoding', 'UTF-8'));
@@ -148,12 +148,31 @@ test('bad hex in hex mode is an error naming line and column', async () => {
   assert.equal(await page.locator('#text').textContent(), 'C3 A9\n41 zz');
 });
 
-test('an xxd dump is read back into its bytes', { todo: 'needs dump::parse' }, async () => {
-  const { page } = await fresh();
-  await after(page, () => page.fill('#input', '00000000: 6361 66c3 a90a                           caf...\n'));
-  assert.match(await page.locator('#format').textContent(), /xxd/);
+test('an xxd dump is read back into its bytes', async () => {
+  const { page, outside } = await fresh();
+  const dump = '00000000: 6361 66c3 a90a                           caf...\n';
+  await after(page, () => page.fill('#input', dump));
+  assert.equal(await page.locator('#format').textContent(), 'hex dump: xxd, 6 bytes');
   assert.deepEqual(await page.locator('#grid .b').allTextContents(), ['63', '61', '66', 'C3', 'A9', '0A']);
   assert.equal(await page.locator('#text').textContent(), 'café\n');
+  // Forcing text reads the dump's own characters instead.
+  await after(page, () => page.check('input[name="mode"][value="text"]'));
+  assert.equal(await page.locator('#format').textContent(), 'text');
+  assert.equal(await page.locator('#grid .unit').count(), [...dump].length);
+  assert.deepEqual(outside, []);
+});
+
+test('a hexdump -C dump, and words that only look like hex', async () => {
+  const { page } = await fresh();
+  const dump = '00000000  ef bb bf 48 69 0a                                 |...Hi.|\n00000006\n';
+  await after(page, () => page.fill('#input', dump));
+  assert.equal(await page.locator('#format').textContent(), 'hex dump: hexdump -C, 6 bytes');
+  assert.equal(await page.locator('#reading-encoding').textContent(), 'UTF-8');
+  assert.deepEqual(await page.locator('#grid .b.bom').allTextContents(), ['EF', 'BB', 'BF']);
+  await after(page, () => page.fill('#input', 'cafe'));
+  assert.equal(await page.locator('#format').textContent(), 'text');
+  await after(page, () => page.check('input[name="mode"][value="hex"]'));
+  assert.equal(await page.locator('#format').textContent(), 'hex dump: plain hex, 2 bytes');
 });
 
 test('a 1 MiB paste arrives a page at a time and the rest on demand', async (t) => {

@@ -44,7 +44,7 @@ test('changes are written to the address, and the address brings them back', asy
   assert.equal(await second.page.locator('#input').inputValue(), '48 00 69 00');
   assert.equal(await second.page.locator('#encoding').inputValue(), 'UTF-16LE');
   assert.equal(await second.page.locator('#text').textContent(), 'Hi');
-  assert.equal(await second.page.locator('#format').textContent(), 'hex dump (plain hex), 4 bytes');
+  assert.equal(await second.page.locator('#format').textContent(), 'hex dump: plain hex, 4 bytes');
 
   // A new link in the same tab (hashchange) is read too.
   await after(second.page, () => second.page.evaluate(() => { location.hash = '#input=%F0%9F%98%80&mode=text'; }));

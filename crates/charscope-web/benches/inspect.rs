@@ -28,7 +28,34 @@ fn mixed_text(size: usize) -> String {
     text
 }
 
-async fn time(path: &str, body: &str) -> (Duration, usize) {
+/// `bytes` as `xxd` writes them: offset, eight groups of two bytes, the text column.
+fn xxd_dump(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for (line, chunk) in bytes.chunks(16).enumerate() {
+        out.push_str(&format!("{:08x}: ", line * 16));
+        for i in 0..16 {
+            match chunk.get(i) {
+                Some(b) => out.push_str(&format!("{b:02x}")),
+                None => out.push_str("  "),
+            }
+            if i % 2 == 1 {
+                out.push(' ');
+            }
+        }
+        out.push(' ');
+        out.extend(chunk.iter().map(|&b| {
+            if b.is_ascii_graphic() || b == b' ' {
+                char::from(b)
+            } else {
+                '.'
+            }
+        }));
+        out.push('\n');
+    }
+    out
+}
+
+async fn time(path: &str, body: &str) -> (Duration, Vec<u8>) {
     let request = Request::post(path)
         .header(header::HOST, "127.0.0.1:7878")
         .header(header::CONTENT_TYPE, "application/json")
@@ -46,16 +73,22 @@ async fn time(path: &str, body: &str) -> (Duration, usize) {
         .await
         .expect("a body")
         .to_bytes();
-    (started.elapsed(), bytes.len())
+    (started.elapsed(), bytes.to_vec())
 }
 
-async fn measure(name: &str, path: &str, body: String) {
+/// Times `RUNS` requests; the answer must say the input was read as `format`.
+async fn measure(name: &str, path: &str, body: String, format: &str) {
     let mut times = Vec::new();
     let mut size = 0;
     for _ in 0..RUNS {
-        let (elapsed, len) = time(path, &body).await;
+        let (elapsed, answer) = time(path, &body).await;
+        let head = String::from_utf8_lossy(&answer[..answer.len().min(200)]).into_owned();
+        assert!(
+            head.contains(&format!("\"input_format\":\"{format}\"")),
+            "{name}: {head}"
+        );
         times.push(elapsed);
-        size = len;
+        size = answer.len();
     }
     times.sort();
     println!(
@@ -71,23 +104,37 @@ async fn main() {
     let text = mixed_text(MIB);
     let ascii = "The quick brown fox jumps over the lazy dog. ".repeat(MIB / 45);
     let hex = charscope::decode::hex_pairs(&text.as_bytes()[..MIB / 3]);
+    let xxd = xxd_dump(&text.as_bytes()[..MIB / 4]);
     println!(
         "{} runs each; the page's budget for the first answer is 200 ms",
         RUNS
     );
-    for (name, input, mode) in [
-        ("inspect, 1 MiB mixed text", &text, "text"),
-        ("inspect, 1 MiB ASCII text", &ascii, "text"),
-        ("inspect, 1 MiB of plain hex (349 KiB bytes)", &hex, "auto"),
+    for (name, input, mode, format) in [
+        ("inspect, 1 MiB mixed text", &text, "text", "text"),
+        (
+            "inspect, 1 MiB mixed text, auto mode",
+            &text,
+            "auto",
+            "text",
+        ),
+        ("inspect, 1 MiB ASCII text", &ascii, "text", "text"),
+        (
+            "inspect, 1 MiB of plain hex (349 KiB bytes)",
+            &hex,
+            "auto",
+            "hex",
+        ),
+        ("inspect, 1 MiB of xxd (256 KiB bytes)", &xxd, "auto", "xxd"),
     ] {
         let body = json!({ "input": input, "mode": mode }).to_string();
-        measure(name, "/api/inspect", body).await;
+        measure(name, "/api/inspect", body, format).await;
     }
     let next = json!({ "input": text, "mode": "text", "start": 2000, "units_only": true });
     measure(
         "inspect, 1 MiB mixed text, second page",
         "/api/inspect",
         next.to_string(),
+        "text",
     )
     .await;
     let compare = json!({ "input": text, "mode": "text" });
@@ -95,6 +142,7 @@ async fn main() {
         "compare, 1 MiB mixed text",
         "/api/compare",
         compare.to_string(),
+        "text",
     )
     .await;
 }

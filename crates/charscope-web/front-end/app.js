@@ -262,13 +262,10 @@
     fallback: 'no byte order mark and not valid UTF-8: the windows-1252 fallback',
   };
 
-  const FORMATS = { text: 'text', hex: 'hex dump (plain hex)' };
-
   function renderReport(data, mine) {
-    const format = FORMATS[data.input_format] || `hex dump (${data.input_format})`;
-    $('format').textContent = data.kind === 'bytes' && data.input_format !== 'text'
-      ? `${format}, ${plural(data.byte_length, 'byte', 'bytes')}`
-      : format;
+    $('format').textContent = data.input_format === 'text'
+      ? 'text'
+      : `hex dump: ${data.input_format_description}, ${plural(data.byte_length, 'byte', 'bytes')}`;
 
     const summary = $('summary');
     clear(summary);

@@ -8,7 +8,6 @@
 //! - `POST /api/encode`: `encode --json`, plus the bytes in an output format.
 
 use crate::error::ApiError;
-use crate::formats::{self, Format};
 use crate::input::{self, Content, Mode};
 use axum::extract::{FromRequest, Request};
 use axum::routing::{get, post};
@@ -17,6 +16,7 @@ use charscope::compare::{self, DecodeRow};
 use charscope::decode::{MalformedKind, hex_pairs};
 use charscope::encode::{Substitute, Unmappable, encode};
 use charscope::encoding::{self, Family};
+use charscope::escape::{self, EscapeFormat};
 use charscope::examples::{self, Example, Input};
 use charscope::report::{self, EncodingSource, Report, UnitWindow};
 use serde::de::DeserializeOwned;
@@ -113,6 +113,7 @@ struct UnitPage {
 #[derive(Serialize)]
 struct InspectResponse {
     input_format: &'static str,
+    input_format_description: &'static str,
     input_warnings: Vec<String>,
     #[serde(flatten)]
     report: Report,
@@ -167,6 +168,7 @@ async fn inspect(
         report.malformed.truncate(MAX_MALFORMED);
         Ok(Json(InspectResponse {
             input_format: read.format,
+            input_format_description: read.description,
             input_warnings: read.warnings,
             report,
             malformed_total,
@@ -188,6 +190,7 @@ struct CompareRequest {
 #[derive(Serialize)]
 struct CompareResponse {
     input_format: &'static str,
+    input_format_description: &'static str,
     input_warnings: Vec<String>,
     /// The length of the whole input.
     byte_length: usize,
@@ -209,6 +212,7 @@ async fn compare_readings(
         let sample = &bytes[..bytes.len().min(COMPARE_BYTES)];
         Ok(Json(CompareResponse {
             input_format: read.format,
+            input_format_description: read.description,
             input_warnings: read.warnings,
             byte_length: bytes.len(),
             compared_length: sample.len(),
@@ -347,8 +351,42 @@ async fn list_examples() -> Result<Json<Vec<ExampleJson>>, ApiError> {
     blocking(|| Ok(Json(examples::all().iter().map(example_json).collect()))).await
 }
 
-async fn list_formats() -> Json<[Format; formats::ALL.len()]> {
-    Json(formats::ALL)
+/// What an output format writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Of {
+    /// The encoded bytes.
+    Bytes,
+    /// The text itself, as a string literal of a language whose strings are Unicode: the same
+    /// whatever the encoding.
+    Text,
+}
+
+/// An output format of `/api/encode`, as `/api/formats` lists it.
+#[derive(Serialize)]
+struct FormatInfo {
+    name: &'static str,
+    of: Of,
+    /// "café" in this format.
+    example: String,
+}
+
+impl FormatInfo {
+    fn of(format: EscapeFormat) -> FormatInfo {
+        FormatInfo {
+            name: format.name(),
+            of: if format.is_bytes() {
+                Of::Bytes
+            } else {
+                Of::Text
+            },
+            example: escape::format_text("café", format),
+        }
+    }
+}
+
+async fn list_formats() -> Json<Vec<FormatInfo>> {
+    Json(EscapeFormat::ALL.into_iter().map(FormatInfo::of).collect())
 }
 
 #[derive(Serialize)]
@@ -399,7 +437,7 @@ struct EncodeResponse {
     length: usize,
     unmappable: Vec<Unmappable>,
     /// The format of `output`.
-    format: Format,
+    format: FormatInfo,
     /// The bytes (or, for a text format, the text) in that format.
     output: String,
 }
@@ -410,14 +448,10 @@ async fn encode_text(
     ApiJson(request): ApiJson<EncodeRequest>,
 ) -> Result<Json<EncodeResponse>, ApiError> {
     let enc = resolve(&request.encoding)?;
-    let format = formats::find(&request.format).ok_or_else(|| {
-        let names: Vec<&str> = formats::ALL.iter().map(|f| f.name).collect();
-        ApiError::bad_request(format!(
-            "unknown format {:?}; the formats are: {}",
-            request.format,
-            names.join(", ")
-        ))
-    })?;
+    let format: EscapeFormat = request
+        .format
+        .parse()
+        .map_err(|e: escape::UnknownEscapeFormat| ApiError::bad_request(e.to_string()))?;
     blocking(move || {
         let encoded = encode(&request.text, enc, request.bom, Substitute::Html)
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
@@ -425,8 +459,13 @@ async fn encode_text(
             encoding: enc.name(),
             hex: hex_pairs(&encoded.bytes),
             length: encoded.bytes.len(),
-            output: formats::write(format, &encoded.bytes, &request.text),
-            format,
+            // A byte format writes the bytes; a text format, the text (whatever the encoding).
+            output: if format.is_bytes() {
+                escape::format_bytes(&encoded.bytes, format)
+            } else {
+                escape::format_text(&request.text, format)
+            },
+            format: FormatInfo::of(format),
             unmappable: encoded.unmappable,
         }))
     })

@@ -1,9 +1,10 @@
 //! Reading what the user pasted: text, or bytes written as a dump.
 //!
-//! Everything goes through [`read`], so that the dump reader is chosen in one place. For now it
-//! knows one dump format, plain hex (`C3 A9`, `0xC3 0xA9`, `c3a9`); everything else is text.
+//! Everything goes through [`read`]: the dump formats are those of [`charscope::dump::parse`]
+//! (`hexdump -C`, `xxd`, `od`, hexyl, plain hex, C arrays, `\x` escapes, percent-encoding...).
 
 use crate::error::ApiError;
+use charscope::dump::{self, DumpFormat, ParseOptions};
 use serde::Deserialize;
 
 /// How to read the input box.
@@ -43,122 +44,56 @@ impl Content {
 pub struct Input {
     /// Text or bytes.
     pub content: Content,
-    /// The format recognised: `"text"`, or the name of a dump format (`"hex"`).
+    /// The format recognised: `"text"`, or the name of a dump format (`"xxd"`, `"hex"`).
     pub format: &'static str,
+    /// The format for people: `"text"`, or what writes the dump (`"hexdump -C"`, `"plain hex"`).
+    pub description: &'static str,
     /// What the reading could not settle by itself, in sentences.
     pub warnings: Vec<String>,
 }
 
 /// Reads the input box in `mode`. A dump that does not parse is an error in hex mode and text in
-/// auto mode.
+/// auto mode; an empty box is empty text in auto mode.
 pub fn read(input: String, mode: Mode) -> Result<Input, ApiError> {
     let text = |input| Input {
         content: Content::Text(input),
         format: "text",
+        description: "text",
         warnings: Vec::new(),
     };
     match mode {
         Mode::Text => Ok(text(input)),
-        Mode::Auto if !looks_like_hex(&input) => Ok(text(input)),
-        Mode::Auto | Mode::Hex => {
-            let bytes = parse_hex(&input).map_err(|e| {
-                ApiError::bad_request(format!(
-                    "the input is not a dump: line {}, column {}: {}",
-                    e.line, e.column, e.message
-                ))
-            })?;
-            Ok(Input {
-                content: Content::Bytes(bytes),
-                format: "hex",
-                warnings: Vec::new(),
-            })
-        }
-    }
-}
-
-/// Where plain hex went wrong: 1-based line and column (in characters).
-#[derive(Debug)]
-struct HexError {
-    line: usize,
-    column: usize,
-    message: String,
-}
-
-/// The hex digits of one whitespace-separated token, without a `0x` prefix.
-fn digits(token: &str) -> &str {
-    token
-        .strip_prefix("0x")
-        .or_else(|| token.strip_prefix("0X"))
-        .unwrap_or(token)
-}
-
-/// Whether auto mode takes the input for plain hex: every token is an even run of hex digits,
-/// and either some token has a decimal digit or all are pairs and there are several (so that
-/// words like "cafe" or "add" stay text).
-fn looks_like_hex(input: &str) -> bool {
-    let tokens: Vec<&str> = input.split_whitespace().collect();
-    if tokens.is_empty() {
-        return false;
-    }
-    let hex = |t: &&str| {
-        let d = digits(t);
-        !d.is_empty() && d.len().is_multiple_of(2) && d.bytes().all(|b| b.is_ascii_hexdigit())
-    };
-    tokens.iter().all(hex)
-        && (tokens
-            .iter()
-            .any(|t| digits(t).bytes().any(|b| b.is_ascii_digit()))
-            || (tokens.len() > 1 && tokens.iter().all(|t| digits(t).len() == 2)))
-}
-
-/// Reads plain hex: whitespace-separated tokens of hex digit pairs, each optionally `0x`-prefixed.
-fn parse_hex(input: &str) -> Result<Vec<u8>, HexError> {
-    let mut bytes = Vec::with_capacity(input.len() / 2);
-    for (line_index, line) in input.lines().enumerate() {
-        let mut rest = line;
-        while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
-            let token_start = line.len() - rest.len() + start;
-            let token_end = line[token_start..]
-                .find(char::is_whitespace)
-                .map_or(line.len(), |n| token_start + n);
-            let token = &line[token_start..token_end];
-            let d = digits(token);
-            let d_start = token_start + token.len() - d.len();
-            let at = |byte: usize, message: String| HexError {
-                line: line_index + 1,
-                column: line[..byte].chars().count() + 1,
-                message,
-            };
-            if let Some((i, c)) = d.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-                return Err(at(d_start + i, format!("{c:?} is not a hex digit")));
+        Mode::Auto if input.trim().is_empty() => Ok(text(input)),
+        Mode::Auto | Mode::Hex => match dump::parse(&input, &ParseOptions::default()) {
+            Ok(parsed)
+                if mode == Mode::Auto && parsed.format == DumpFormat::Hex && is_word(&input) =>
+            {
+                Ok(text(input))
             }
-            if d.is_empty() || !d.len().is_multiple_of(2) {
-                return Err(at(
-                    token_start,
-                    format!(
-                        "{token:?} has {} hex digit(s): bytes take two each",
-                        d.len()
-                    ),
-                ));
-            }
-            bytes.extend(
-                d.as_bytes()
-                    .chunks(2)
-                    .map(|p| nibble(p[0]) << 4 | nibble(p[1])),
-            );
-            rest = &line[token_end..];
-        }
+            Ok(parsed) => Ok(Input {
+                content: Content::Bytes(parsed.bytes),
+                format: parsed.format.name(),
+                description: parsed.format.description(),
+                warnings: parsed.warnings,
+            }),
+            Err(_) if mode == Mode::Auto => Ok(text(input)),
+            Err(e) => Err(ApiError::bad_request(format!(
+                "the input is not a dump: line {}, column {}: {}",
+                e.line, e.column, e.message
+            ))),
+        },
     }
-    Ok(bytes)
 }
 
-/// The value of an ASCII hex digit.
-fn nibble(digit: u8) -> u8 {
-    match digit {
-        b'0'..=b'9' => digit - b'0',
-        b'a'..=b'f' => digit - b'a' + 10,
-        _ => digit - b'A' + 10,
-    }
+/// Whether plain hex is more likely a word or a number: one token of hex digits that are all
+/// letters ("cafe", "deadbeef") or all decimal digits ("2024"), without a `0x`. Auto mode reads
+/// such input as text; hex mode reads it as bytes.
+fn is_word(input: &str) -> bool {
+    let token = input.trim();
+    !token.contains(char::is_whitespace)
+        && !token.starts_with("0x")
+        && !token.starts_with("0X")
+        && (token.bytes().all(|b| b.is_ascii_digit()) || !token.bytes().any(|b| b.is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -179,11 +114,32 @@ mod tests {
             Some(vec![0xC0, 0xAF, 0xE0, 0x80, 0x41])
         );
         assert_eq!(bytes_of("c3a9", Mode::Auto), Some(vec![0xC3, 0xA9]));
-        for text in ["cafe", "add", "café", "hello world", "", "C3 A", "12 zz"] {
+        let xxd = read(
+            "00000000: 6361 66c3 a90a                           caf...\n".into(),
+            Mode::Auto,
+        )
+        .unwrap();
+        assert_eq!(xxd.format, "xxd");
+        assert_eq!(xxd.content, Content::Bytes(b"caf\xC3\xA9\n".to_vec()));
+        for text in [
+            "cafe",
+            "deadbeef",
+            "2024",
+            "add",
+            "café",
+            "hello world",
+            "",
+            "  \n",
+            "C3 A",
+            "12 zz",
+            "日本語",
+        ] {
             assert_eq!(bytes_of(text, Mode::Auto), None, "{text:?}");
         }
         assert_eq!(bytes_of("C3 A9", Mode::Text), None);
         assert_eq!(bytes_of("cafe", Mode::Hex), Some(vec![0xCA, 0xFE]));
+        assert_eq!(bytes_of("0xcafe", Mode::Auto), Some(vec![0xCA, 0xFE]));
+        assert_eq!(bytes_of("ca fe", Mode::Auto), Some(vec![0xCA, 0xFE]));
     }
 
     #[test]

@@ -12,7 +12,6 @@
 mod api;
 mod assets;
 mod error;
-mod formats;
 mod guard;
 mod input;
 

@@ -429,7 +429,8 @@ async fn formats_and_encode_output() {
         json!({"text": "café", "encoding": "utf-16le", "bom": true, "format": "c"}),
     )
     .await;
-    assert_eq!(v["output"], r#""\xFF\xFEc\x00a\x00f\x00\xE9\x00""#);
+    // C reads every hex digit after \x: the literal breaks before one ("\xFE" "c").
+    assert_eq!(v["output"], r#""\xFF\xFE""c\x00""a\x00""f\x00\xE9\x00""#);
     let (_, message) = post_err(
         "/api/encode",
         json!({"text": "x", "encoding": "utf-8", "format": "cobol"}),
@@ -451,4 +452,49 @@ async fn the_script_never_writes_html_from_strings() {
     ] {
         assert!(!script.contains(sink), "app.js uses {sink}");
     }
+}
+
+#[tokio::test]
+async fn inspect_reads_any_dump_and_says_which() {
+    for (dump, format, description) in [
+        (
+            "00000000: 6361 66c3 a90a                           caf...\n",
+            "xxd",
+            "xxd",
+        ),
+        (
+            "00000000  63 61 66 c3 a9 0a                                |caf...|\n00000006\n",
+            "hexdump-canonical",
+            "hexdump -C",
+        ),
+        (
+            "{0x63, 0x61, 0x66, 0xC3, 0xA9, 0x0A}",
+            "c-array",
+            "an array of byte values",
+        ),
+        ("caf%C3%A9%0A", "percent", "percent-encoding"),
+    ] {
+        let v = post_ok("/api/inspect", json!({"input": dump})).await;
+        assert_eq!(v["input_format"], format, "{dump}");
+        assert_eq!(v["input_format_description"], description, "{dump}");
+        assert_eq!(v["hex"], "63 61 66 C3 A9 0A", "{dump}");
+        assert_eq!(v["text"], "café\n", "{dump}");
+    }
+    // Words that happen to be hex digits stay text in auto mode, and are bytes in hex mode.
+    let v = post_ok("/api/inspect", json!({"input": "cafe"})).await;
+    assert_eq!(
+        (&v["input_format"], &v["text"]),
+        (&json!("text"), &json!("cafe"))
+    );
+    let v = post_ok("/api/inspect", json!({"input": "cafe", "mode": "hex"})).await;
+    assert_eq!(
+        (&v["input_format"], &v["hex"]),
+        (&json!("hex"), &json!("CA FE"))
+    );
+    // A dump that contradicts itself is text in auto mode, an error in hex mode.
+    let bad = "00000000: 6361 66c3  caf.\n00000010: 41                 A\n";
+    let v = post_ok("/api/inspect", json!({"input": bad})).await;
+    assert_eq!(v["input_format"], "text");
+    let (_, message) = post_err("/api/inspect", json!({"input": bad, "mode": "hex"})).await;
+    assert!(message.contains("line 2, column "), "{message}");
 }
