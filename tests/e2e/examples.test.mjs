@@ -1,21 +1,10 @@
 // Every ready example, one click away: each button loads its input, and the panels show the
 // outcome the example expects (the facts come from /api/examples, which the library checks).
-import { test, before, after as afterAll } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { after, encoded, launchBrowser, openPage, ready, startServer, texts } from './harness.mjs';
+import { encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndBrowse();
 
 const SOURCES = {
   text: 'the input is text',
@@ -28,7 +17,7 @@ const SOURCES = {
 const LENGTHS = ['utf8_bytes', 'utf16_units', 'code_points', 'graphemes'];
 
 test('each ready example shows its expected outcome', async (t) => {
-  const { page, outside, errors } = await openPage(browser, server.url);
+  const { page, outside, errors } = await openPage(env.browser, env.server.url);
   await ready(page);
   const examples = await page.evaluate(() => fetch('/api/examples').then((r) => r.json()));
   const encodings = await page.evaluate(() => fetch('/api/encodings').then((r) => r.json()));
@@ -40,7 +29,7 @@ test('each ready example shows its expected outcome', async (t) => {
     await t.test(example.name, async () => {
       const expect = example.expect;
       const button = page.locator(`#example-list button[data-name="${example.name}"]`);
-      await after(page, () => button.click());
+      await whenDone(page, () => button.click());
       assert.equal(await button.getAttribute('aria-pressed'), 'true');
       assert.equal(await page.locator('#example-description').textContent(), example.description);
       assert.deepEqual(await texts(page, '#example-expected li'), example.expected);

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,23 @@ export async function launchBrowser() {
 }
 
 /**
+ * Starts the server and the browser before a test file's tests and stops them after: the
+ * returned object's `server` ({ url, stop }) and `browser` are set once the tests run.
+ */
+export function serveAndBrowse() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+  return env;
+}
+
+/**
  * A page that records every request and refuses any that would leave 127.0.0.1. `options` go to
  * the browser context (colorScheme, permissions, viewport...).
  */
@@ -77,7 +95,7 @@ export async function ready(page) {
  * Runs `action` and resolves once the reading it started has finished: the page's `data-done`
  * counter moved on, nothing is pending, and the comparison is drawn.
  */
-export async function after(page, action) {
+export async function whenDone(page, action) {
   const before = Number(await page.evaluate(() => document.body.dataset.done || 0));
   await action();
   await page.waitForFunction((n) => Number(document.body.dataset.done || 0) > n

@@ -1,35 +1,24 @@
 // Pasting bytes and text: malformed sequences named and highlighted, bit layouts and names,
 // compare rows that change the reading, the encode panel, and large inputs a page at a time.
-import { test, before, after as afterAll } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { after, encoded, launchBrowser, openPage, ready, startServer, texts } from './harness.mjs';
+import { encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndBrowse();
 
 async function fresh(hash = '') {
-  const opened = await openPage(browser, server.url + hash);
+  const opened = await openPage(env.browser, env.server.url + hash);
   await ready(opened.page);
   return opened;
 }
 
 test('Table 3-8: eight malformed sequences named, then A', async () => {
   const { page, outside, errors } = await fresh();
-  await after(page, () => page.fill('#input', 'C0 AF E0 80 BF F0 81 82 41'));
+  await whenDone(page, () => page.fill('#input', 'C0 AF E0 80 BF F0 81 82 41'));
   assert.equal(await page.locator('#format').textContent(), 'hex dump: plain hex, 9 bytes');
   // Without a label the bytes are not valid UTF-8: the report falls back to windows-1252 and says so.
   assert.equal(await page.locator('#reading-encoding').textContent(), 'windows-1252');
-  await after(page, () => page.selectOption('#encoding', 'UTF-8'));
+  await whenDone(page, () => page.selectOption('#encoding', 'UTF-8'));
   assert.equal(await page.locator('#reading-encoding').textContent(), 'UTF-8');
   assert.equal(await page.locator('#text').textContent(), '\uFFFD'.repeat(8) + 'A');
   const items = page.locator('#malformed-list button');
@@ -57,7 +46,7 @@ test('Table 3-8: eight malformed sequences named, then A', async () => {
 
 test('a character shows its bit layout, marker and payload bits apart, and its name', async () => {
   const { page, outside } = await fresh();
-  await after(page, () => page.fill('#input', 'é€'));
+  await whenDone(page, () => page.fill('#input', 'é€'));
   assert.equal(await page.locator('#format').textContent(), 'text');
   const e = page.locator('#grid .unit').first();
   assert.deepEqual(await e.locator('.b').allTextContents(), ['C3', 'A9']);
@@ -82,14 +71,14 @@ test('a character shows its bit layout, marker and payload bits apart, and its n
 
 test('the compare view lists every encoding and makes one the current reading', async () => {
   const { page, outside } = await fresh();
-  await after(page, () => page.fill('#input', 'café'));
+  await whenDone(page, () => page.fill('#input', 'café'));
   const rows = page.locator('#compare tbody tr');
   assert.equal(await rows.count(), 43);
   assert.equal(await rows.first().getAttribute('data-encoding'), 'UTF-8');
   assert.equal(await page.locator('#compare tr.current').getAttribute('data-encoding'), 'UTF-8');
   const w1252 = page.locator('#compare tr[data-encoding="windows-1252"]');
   assert.equal(await w1252.locator('td.reading').textContent(), 'cafÃ©');
-  await after(page, () => w1252.locator('button').click());
+  await whenDone(page, () => w1252.locator('button').click());
   assert.equal(await page.locator('#reading-encoding').textContent(), 'windows-1252');
   assert.equal(await page.locator('#text').textContent(), 'cafÃ©');
   assert.equal(await page.locator('#encoding').inputValue(), 'windows-1252');
@@ -100,7 +89,7 @@ test('the compare view lists every encoding and makes one the current reading', 
 
 test('BOM readings under both policies, with the sentence where they differ', async () => {
   const { page } = await fresh();
-  await after(page, () => page.fill('#input', 'FF FE 00 00 48 00 00 00'));
+  await whenDone(page, () => page.fill('#input', 'FF FE 00 00 48 00 00 00'));
   assert.match(await page.locator('#bom-whatwg').textContent(), /^UTF-16LE mark \(2 bytes\)/);
   assert.match(await page.locator('#bom-unicode').textContent(), /^UTF-32LE mark \(4 bytes\)/);
   assert.match(await page.locator('#bom-sentence').textContent(), /browsers know no UTF-32/);
@@ -109,7 +98,7 @@ test('BOM readings under both policies, with the sentence where they differ', as
 });
 
 test('encode the text and copy it in any format', async () => {
-  const { page, outside } = await openPage(browser, `${server.url}#input=${encodeURIComponent('日本€')}`,
+  const { page, outside } = await openPage(env.browser, `${env.server.url}#input=${encodeURIComponent('日本€')}`,
     { permissions: ['clipboard-read', 'clipboard-write'] });
   await ready(page);
   assert.equal(await page.locator('#encode-output').textContent(), 'E6 97 A5 E6 9C AC E2 82 AC');
@@ -129,7 +118,7 @@ test('encode the text and copy it in any format', async () => {
 test('input rendered as text: markup in the input stays text', async () => {
   const { page, errors } = await fresh();
   const markup = '<img src=x onerror="document.title=1"><script>document.title=2</script>';
-  await after(page, () => page.fill('#input', markup));
+  await whenDone(page, () => page.fill('#input', markup));
   assert.equal(await page.locator('#text').textContent(), markup);
   assert.equal(await page.locator('#grid img, #text img, #text script').count(), 0);
   assert.equal(await page.title(), 'charscope');
@@ -138,12 +127,12 @@ test('input rendered as text: markup in the input stays text', async () => {
 
 test('bad hex in hex mode is an error naming line and column', async () => {
   const { page } = await fresh();
-  await after(page, () => page.fill('#input', 'C3 A9\n41 zz'));
+  await whenDone(page, () => page.fill('#input', 'C3 A9\n41 zz'));
   assert.equal(await page.locator('#format').textContent(), 'text', 'auto mode reads it as text');
-  await after(page, () => page.check('input[name="mode"][value="hex"]'));
+  await whenDone(page, () => page.check('input[name="mode"][value="hex"]'));
   assert.match(await page.locator('#error').textContent(), /line 2, column 4/);
   assert.ok(await page.locator('#error').isVisible());
-  await after(page, () => page.check('input[name="mode"][value="text"]'));
+  await whenDone(page, () => page.check('input[name="mode"][value="text"]'));
   assert.ok(!(await page.locator('#error').isVisible()));
   assert.equal(await page.locator('#text').textContent(), 'C3 A9\n41 zz');
 });
@@ -151,12 +140,12 @@ test('bad hex in hex mode is an error naming line and column', async () => {
 test('an xxd dump is read back into its bytes', async () => {
   const { page, outside } = await fresh();
   const dump = '00000000: 6361 66c3 a90a                           caf...\n';
-  await after(page, () => page.fill('#input', dump));
+  await whenDone(page, () => page.fill('#input', dump));
   assert.equal(await page.locator('#format').textContent(), 'hex dump: xxd, 6 bytes');
   assert.deepEqual(await page.locator('#grid .b').allTextContents(), ['63', '61', '66', 'C3', 'A9', '0A']);
   assert.equal(await page.locator('#text').textContent(), 'café\n');
   // Forcing text reads the dump's own characters instead.
-  await after(page, () => page.check('input[name="mode"][value="text"]'));
+  await whenDone(page, () => page.check('input[name="mode"][value="text"]'));
   assert.equal(await page.locator('#format').textContent(), 'text');
   assert.equal(await page.locator('#grid .unit').count(), [...dump].length);
   assert.deepEqual(outside, []);
@@ -165,13 +154,13 @@ test('an xxd dump is read back into its bytes', async () => {
 test('a hexdump -C dump, and words that only look like hex', async () => {
   const { page } = await fresh();
   const dump = '00000000  ef bb bf 48 69 0a                                 |...Hi.|\n00000006\n';
-  await after(page, () => page.fill('#input', dump));
+  await whenDone(page, () => page.fill('#input', dump));
   assert.equal(await page.locator('#format').textContent(), 'hex dump: hexdump -C, 6 bytes');
   assert.equal(await page.locator('#reading-encoding').textContent(), 'UTF-8');
   assert.deepEqual(await page.locator('#grid .b.bom').allTextContents(), ['EF', 'BB', 'BF']);
-  await after(page, () => page.fill('#input', 'cafe'));
+  await whenDone(page, () => page.fill('#input', 'cafe'));
   assert.equal(await page.locator('#format').textContent(), 'text');
-  await after(page, () => page.check('input[name="mode"][value="hex"]'));
+  await whenDone(page, () => page.check('input[name="mode"][value="hex"]'));
   assert.equal(await page.locator('#format').textContent(), 'hex dump: plain hex, 2 bytes');
 });
 
@@ -186,7 +175,7 @@ test('a 1 MiB paste arrives a page at a time and the rest on demand', async (t) 
   const big = line.repeat(Math.ceil((1 << 20) / new TextEncoder().encode(line).length));
   const started = Date.now();
   // As a paste does: the whole value at once, then one input event (page.fill types it in).
-  await after(page, () => page.evaluate((text) => {
+  await whenDone(page, () => page.evaluate((text) => {
     const box = document.querySelector('#input');
     box.value = text;
     box.dispatchEvent(new Event('input', { bubbles: true }));
@@ -197,7 +186,7 @@ test('a 1 MiB paste arrives a page at a time and the rest on demand', async (t) 
   assert.match(await page.locator('#grid-status').textContent(), /^Showing 2,000 of [\d,]+ characters\.$/);
   assert.match(await page.locator('#share').textContent(), /too long to be kept in the address/);
   assert.ok(await page.locator('#more').isVisible());
-  await after(page, () => page.locator('#more').click());
+  await whenDone(page, () => page.locator('#more').click());
   assert.equal(await page.locator('#grid .unit').count(), 4000);
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);

@@ -1,21 +1,10 @@
 // The page with the keyboard alone: paste, choose an encoding, reach a malformed sequence,
 // highlight its bytes and walk the byte grid, with a visible focus all along.
-import { test, before, after as afterAll } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, ready, startServer } from './harness.mjs';
+import { openPage, ready, serveAndBrowse } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndBrowse();
 
 const focused = (page) => page.evaluate(() => {
   const e = document.activeElement;
@@ -46,7 +35,7 @@ async function settle(page) {
 }
 
 test('keyboard only: from the input box to a highlighted malformed sequence', async () => {
-  const { page, outside, errors } = await openPage(browser, server.url);
+  const { page, outside, errors } = await openPage(env.browser, env.server.url);
   await ready(page);
   const first = await tabTo(page, (f) => f.classes === 'skip', 1);
   assert.ok(first.outline, 'the skip link shows its focus');

@@ -1,30 +1,19 @@
 // The page in a real browser: it loads from the server alone, follows the system's colour
 // scheme, and its screenshots land in target/e2e/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, launchBrowser, openPage, ready, startServer } from './harness.mjs';
+import { artifacts, openPage, ready, serveAndBrowse } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndBrowse();
 
 test('the page loads with no request leaving 127.0.0.1 and no script error', async () => {
-  const { page, requests, outside, errors } = await openPage(browser, server.url);
+  const { page, requests, outside, errors } = await openPage(env.browser, env.server.url);
   await ready(page);
   assert.equal(await page.title(), 'charscope');
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);
-  assert.ok(requests.every((r) => r.startsWith(server.url)), requests.join('\n'));
+  assert.ok(requests.every((r) => r.startsWith(env.server.url)), requests.join('\n'));
   const panels = await page.locator('main h2').allTextContents();
   for (const name of ['Ready examples', 'Reading', 'Bytes', 'Malformed sequences', 'Byte order mark',
     'Lengths', 'Normalization', 'Every encoding', 'Encode the text']) {
@@ -39,7 +28,7 @@ const SHOWCASE = '#input=63+61+66+C3+A9+20+F0+9F+98+80+20+E6+97+A5+C0+41&mode=he
 
 for (const scheme of ['light', 'dark']) {
   test(`screenshot in the ${scheme} colour scheme`, async () => {
-    const { page, outside, errors } = await openPage(browser, server.url + SHOWCASE, { colorScheme: scheme });
+    const { page, outside, errors } = await openPage(env.browser, env.server.url + SHOWCASE, { colorScheme: scheme });
     await ready(page);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = background.match(/\d+/g).map(Number);

@@ -1,25 +1,14 @@
 // The state lives in the address: a shared link brings back the input, the mode and the
 // encoding, and every change is written back.
-import { test, before, after as afterAll } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { after, launchBrowser, openPage, ready, startServer } from './harness.mjs';
+import { openPage, ready, serveAndBrowse, whenDone } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndBrowse();
 
 test('a shared link restores input, mode and encoding', async () => {
-  const { page, outside, errors } = await openPage(browser,
-    `${server.url}#input=00+48+00+69&mode=text&encoding=utf-16`);
+  const { page, outside, errors } = await openPage(env.browser,
+    `${env.server.url}#input=00+48+00+69&mode=text&encoding=utf-16`);
   await ready(page);
   assert.equal(await page.locator('#input').inputValue(), '00 48 00 69');
   assert.equal(await page.locator('input[name="mode"]:checked').inputValue(), 'text');
@@ -32,14 +21,14 @@ test('a shared link restores input, mode and encoding', async () => {
 });
 
 test('changes are written to the address, and the address brings them back', async () => {
-  const first = await openPage(browser, server.url);
+  const first = await openPage(env.browser, env.server.url);
   await ready(first.page);
-  await after(first.page, () => first.page.fill('#input', '48 00 69 00'));
-  await after(first.page, () => first.page.selectOption('#encoding', 'UTF-16LE'));
+  await whenDone(first.page, () => first.page.fill('#input', '48 00 69 00'));
+  await whenDone(first.page, () => first.page.selectOption('#encoding', 'UTF-16LE'));
   const link = first.page.url();
   assert.match(link, /#input=48\+00\+69\+00&encoding=UTF-16LE$/);
 
-  const second = await openPage(browser, link);
+  const second = await openPage(env.browser, link);
   await ready(second.page);
   assert.equal(await second.page.locator('#input').inputValue(), '48 00 69 00');
   assert.equal(await second.page.locator('#encoding').inputValue(), 'UTF-16LE');
@@ -47,7 +36,7 @@ test('changes are written to the address, and the address brings them back', asy
   assert.equal(await second.page.locator('#format').textContent(), 'hex dump: plain hex, 4 bytes');
 
   // A new link in the same tab (hashchange) is read too.
-  await after(second.page, () => second.page.evaluate(() => { location.hash = '#input=%F0%9F%98%80&mode=text'; }));
+  await whenDone(second.page, () => second.page.evaluate(() => { location.hash = '#input=%F0%9F%98%80&mode=text'; }));
   assert.equal(await second.page.locator('#input').inputValue(), '😀');
   assert.equal(await second.page.locator('#encoding').inputValue(), 'auto');
   assert.equal(await second.page.locator('#lengths tr[data-key="utf16_units"] td.number').textContent(), '2');
