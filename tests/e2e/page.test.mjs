@@ -42,3 +42,11 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(errors, []);
   });
 }
+
+test('on a phone-sized screen nothing overflows sideways', async () => {
+  const { page, outside } = await openPage(env.browser, env.server.url + SHOWCASE, { viewport: { width: 390, height: 800 } });
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(artifacts, 'page-phone.png'), fullPage: true });
+  assert.deepEqual(outside, []);
+});
