@@ -22,7 +22,9 @@ pub(crate) struct LegacyScanner {
     fed: u64,
     /// Absolute offset where the text not yet attributed to a unit begins.
     text_start: u64,
-    out: Vec<u8>,
+    /// Output buffer: a `str` of NULs that encoding_rs writes into, so its text needs no
+    /// second validation.
+    out: String,
     replaced_once: bool,
 }
 
@@ -39,7 +41,7 @@ impl LegacyScanner {
             history: [0; HISTORY],
             fed: pos,
             text_start: pos,
-            out: vec![0; 16 * 1024],
+            out: "\0".repeat(16 * 1024),
             replaced_once: false,
         }
     }
@@ -112,7 +114,7 @@ impl LegacyScanner {
         loop {
             let (result, read, written) =
                 self.decoder
-                    .decode_to_utf8_without_replacement(src, &mut self.out, last);
+                    .decode_to_str_without_replacement(src, self.out.as_mut_str(), last);
             self.remember(&src[..read]);
             self.fed += read as u64;
             src = &src[read..];
@@ -145,7 +147,7 @@ impl LegacyScanner {
         if written == 0 {
             return;
         }
-        let text = std::str::from_utf8(&self.out[..written]).expect("encoding_rs writes UTF-8");
+        let text = &self.out[..written];
         sink.text(Span::new(self.text_start, end), text);
         self.text_start = end;
     }
@@ -162,7 +164,7 @@ impl LegacyScanner {
             return;
         }
         let out = std::mem::take(&mut self.out);
-        let text = std::str::from_utf8(&out[..written]).expect("encoding_rs writes UTF-8");
+        let text = &out[..written];
         let gbk = self.rs == encoding_rs::GB18030 || self.rs == encoding_rs::GBK;
         let mut at = self.text_start;
         let mut completed = false;

@@ -99,6 +99,22 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
     }
 }
 
+/// How many bytes at the end of `bytes` are a lead byte and its continuations that the end
+/// cuts short (0 to 3): what a later chunk may complete.
+fn incomplete_tail(bytes: &[u8]) -> usize {
+    for back in 1..=bytes.len().min(3) {
+        let b = bytes[bytes.len() - back];
+        if !is_continuation(b) {
+            return if b >= 0xC0 && utf8_expected_len(b) > back {
+                back
+            } else {
+                0
+            };
+        }
+    }
+    0
+}
+
 /// An ill-formed form in progress: its lead byte and the continuation bytes seen so far.
 #[derive(Clone, Copy, Debug)]
 struct Group {
@@ -145,11 +161,22 @@ impl Utf8Scanner {
         }
         while i < src.len() {
             if self.group.is_none() {
-                let rest = &src[i..];
+                // Validate up to the last sequence the chunk may have cut, so that a chunk
+                // ending mid-character is validated once, not twice.
+                let rest = &src[i..src.len() - incomplete_tail(&src[i..])];
                 let valid = match simdutf8::compat::from_utf8(rest) {
                     Ok(text) => {
-                        sink.text(Span::new(pos + i as u64, pos + src.len() as u64), text);
-                        break;
+                        if !text.is_empty() {
+                            sink.text(
+                                Span::new(pos + i as u64, pos + (i + text.len()) as u64),
+                                text,
+                            );
+                            i += text.len();
+                        }
+                        if i == src.len() {
+                            break;
+                        }
+                        0
                     }
                     Err(e) => e.valid_up_to(),
                 };
