@@ -152,7 +152,6 @@ enum Scanner {
 #[derive(Debug)]
 pub struct Decoder {
     encoding: &'static Encoding,
-    start: u64,
     position: u64,
     scanner: Scanner,
 }
@@ -176,7 +175,6 @@ impl Decoder {
         };
         Decoder {
             encoding,
-            start: offset,
             position: offset,
             scanner,
         }
@@ -235,7 +233,7 @@ impl Decoder {
         impl Sink for Units<'_> {
             fn text(&mut self, span: Span, text: &str) {
                 let mut chars = text.chars();
-                if let (Some(ch), None) = (chars.next(), chars.clone().next()) {
+                if let (Some(ch), None) = (chars.next(), chars.next()) {
                     (self.f)(Unit::Char { span, ch });
                     return;
                 }
@@ -269,11 +267,6 @@ impl Decoder {
                 char_len,
             },
         );
-    }
-
-    /// Whether the decoder holds nothing (no partial sequence, nothing fed since the start).
-    pub fn is_fresh(&self) -> bool {
-        self.position == self.start
     }
 }
 
