@@ -160,6 +160,23 @@ proptest! {
         }
     }
 
+    /// Fed one byte at a time, with an empty chunk between every two, every decoder gives the
+    /// units of one whole feed.
+    #[test]
+    fn one_byte_chunks_and_empty_chunks(bytes in interesting_bytes()) {
+        for enc in encoding::all() {
+            let whole = units_in_chunks(&bytes, enc, &[]);
+            let mut decoder = Decoder::new(enc);
+            let mut units = Vec::new();
+            for byte in bytes.chunks(1) {
+                decoder.decode_units(byte, false, |u| units.push(seen(&u)));
+                decoder.decode_units(&[], false, |u| units.push(seen(&u)));
+            }
+            decoder.decode_units(&[], true, |u| units.push(seen(&u)));
+            prop_assert_eq!(&units, &whole, "{}", enc);
+        }
+    }
+
     /// The two grains of one decoder agree: same characters, same malformed sequences; unit
     /// spans tile the input in order.
     #[test]
