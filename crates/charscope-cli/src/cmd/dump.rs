@@ -41,7 +41,7 @@ impl Palette {
 pub fn run(args: &DumpArgs, color: ColorChoice) -> Result<Outcome> {
     let source = Source::from_args(&args.input)?;
     let name = source.name();
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     if args.plain {
         let mut writer = HexdumpCanonical::new();
         let mut text = String::new();

@@ -191,8 +191,11 @@ impl AnnotatedRow {
 #[derive(Clone, Debug)]
 pub struct Annotator {
     width: usize,
+    /// Bytes not yet forgotten, starting at absolute offset `pending_start`.
     pending: Vec<u8>,
     pending_start: u64,
+    /// Absolute offset one past the last byte a unit took.
+    consumed: u64,
     row: AnnotatedRow,
     rows: Vec<AnnotatedRow>,
 }
@@ -207,6 +210,7 @@ impl Annotator {
             width: width.max(1),
             pending: Vec::new(),
             pending_start: 0,
+            consumed: 0,
             row: AnnotatedRow::default(),
             rows: Vec::new(),
         }
@@ -219,6 +223,11 @@ impl Annotator {
 
     /// The bytes of the next chunk, before its units.
     pub fn push_bytes(&mut self, chunk: &[u8]) {
+        // Forget what the units so far took: once a chunk, so that the work stays linear.
+        let taken =
+            ((self.consumed.saturating_sub(self.pending_start)) as usize).min(self.pending.len());
+        self.pending.drain(..taken);
+        self.pending_start += taken as u64;
         self.pending.extend_from_slice(chunk);
     }
 
@@ -235,8 +244,7 @@ impl Annotator {
         let to = (span.end - self.pending_start) as usize;
         let bytes: Vec<u8> =
             self.pending[from.min(self.pending.len())..to.min(self.pending.len())].to_vec();
-        self.pending.drain(..to.min(self.pending.len()));
-        self.pending_start = span.end;
+        self.consumed = span.end;
         let (text, malformed) = match unit {
             Unit::Char { ch, .. } => (ch.to_string(), None),
             Unit::Malformed(m) => (String::new(), Some(m)),
@@ -271,6 +279,7 @@ impl Annotator {
         self.flush();
         self.pending.clear();
         self.pending_start = 0;
+        self.consumed = 0;
     }
 
     /// The rows finished so far.
