@@ -372,3 +372,52 @@ fn true_latin1_differs_from_windows_1252_in_80_9f() {
     assert!(cp1252.starts_with('€'));
     assert!(!encoding::for_label("latin1").unwrap().notes().is_empty());
 }
+
+/// The UTF-16 scanner works 16 Ki code units at a time: surrogate pairs, lone halves and an odd
+/// final byte placed around that boundary decode as encoding_rs decodes them, whole or chunked.
+#[test]
+fn utf16_long_inputs_across_work_blocks() {
+    for shift in 0..4 {
+        let mut units: Vec<u16> = vec![0x4E2D; 16 * 1024 - 2 + shift];
+        units.extend([0xD83D, 0xDE00, 0xD800, 0x0041, 0xDC00, 0xD83D]);
+        units.extend(vec![0x0042; 16 * 1024 + shift]);
+        units.extend([0xD83D, 0xDE00, 0xDBFF]);
+        for (enc, rs, big) in [
+            (encoding::UTF_16LE, encoding_rs::UTF_16LE, false),
+            (encoding::UTF_16BE, encoding_rs::UTF_16BE, true),
+        ] {
+            let mut bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|u| {
+                    if big {
+                        u.to_be_bytes()
+                    } else {
+                        u.to_le_bytes()
+                    }
+                })
+                .collect();
+            for odd in [false, true] {
+                if odd {
+                    bytes.push(0x41);
+                }
+                let whole = decode::decode(&bytes, enc);
+                assert_eq!(
+                    whole.text,
+                    encoding_rs_lossy(&bytes, rs),
+                    "{enc} shift {shift} odd {odd}"
+                );
+                let mut decoder = Decoder::new(enc);
+                let mut chunked = String::new();
+                let cuts = [0, 1, 32765, 32767, 32768, 32771, 40000, bytes.len()];
+                for w in cuts.windows(2) {
+                    let last = w[1] == bytes.len();
+                    decoder.decode_pieces(&bytes[w[0]..w[1]], last, |p| match p {
+                        Piece::Text { text, .. } => chunked.push_str(text),
+                        Piece::Malformed(_) => chunked.push('\u{FFFD}'),
+                    });
+                }
+                assert_eq!(chunked, whole.text, "{enc} shift {shift} odd {odd} chunked");
+            }
+        }
+    }
+}

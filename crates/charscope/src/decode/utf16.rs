@@ -1,9 +1,23 @@
 //! The UTF-16 scanner: pairs surrogates, names the unpaired ones and an odd trailing byte.
+//!
+//! Fast path: the chunk's code units are validated and converted by encoding_rs's `mem`
+//! functions a valid stretch at a time; this module only explains where a stretch stops.
 
-use super::{Sink, TextRun, join_pending};
+use super::{Sink, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, Endian};
 use crate::span::Span;
+
+fn is_high(u: u16) -> bool {
+    (0xD800..0xDC00).contains(&u)
+}
+
+fn is_low(u: u16) -> bool {
+    (0xDC00..0xE000).contains(&u)
+}
+
+/// How many code units one block of work converts.
+const BLOCK_UNITS: usize = 16 * 1024;
 
 /// Streaming UTF-16 scanner; keeps at most three bytes between chunks (a high surrogate and
 /// one byte of the unit after it).
@@ -12,6 +26,10 @@ pub(crate) struct Utf16Scanner {
     endian: Endian,
     encoding: &'static Encoding,
     pending: Vec<u8>,
+    /// The chunk's code units, reused between chunks.
+    units: Vec<u16>,
+    /// Output buffer: a `str` encoding_rs converts into, reused between chunks.
+    out: String,
 }
 
 impl Utf16Scanner {
@@ -20,99 +38,120 @@ impl Utf16Scanner {
             endian,
             encoding,
             pending: Vec::with_capacity(4),
-        }
-    }
-
-    fn unit(&self, b: &[u8]) -> u16 {
-        match self.endian {
-            Endian::Big => u16::from_be_bytes([b[0], b[1]]),
-            Endian::Little => u16::from_le_bytes([b[0], b[1]]),
+            units: Vec::new(),
+            out: String::new(),
         }
     }
 
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {
         let (data, base) = join_pending(&mut self.pending, src, pos);
         let data = &*data;
-        let mut run = TextRun::new(base);
-        let mut i = 0;
-        let malformed =
-            |run: &mut TextRun, sink: &mut dyn Sink, i: usize, len: usize, kind, cut| {
-                run.flush(sink, base + i as u64);
-                let span = Span::new(base + i as u64, base + (i + len) as u64);
-                sink.malformed(Malformed::new(
-                    span,
-                    kind,
-                    &data[i..i + len],
-                    0,
-                    cut,
-                    self.encoding,
-                ));
-                run.restart(base + (i + len) as u64);
-            };
-        while i < data.len() {
-            let rest = data.len() - i;
-            if rest == 1 {
-                if last {
-                    malformed(&mut run, sink, i, 1, MalformedKind::Truncated, Cut::ByEnd);
-                    i += 1;
-                } else {
-                    break;
-                }
-                continue;
+        let total = data.len() / 2;
+        let endian = self.endian;
+        let unit_at = |j: usize| match endian {
+            Endian::Big => u16::from_be_bytes([data[2 * j], data[2 * j + 1]]),
+            Endian::Little => u16::from_le_bytes([data[2 * j], data[2 * j + 1]]),
+        };
+        let mut units = std::mem::take(&mut self.units);
+        // Work a block of units at a time, so that the buffers stay small and warm. A block
+        // never ends between a high surrogate and the unit after it.
+        let mut block_start = 0;
+        let mut stop = None;
+        while block_start < total && stop.is_none() {
+            let mut block_end = (block_start + BLOCK_UNITS).min(total);
+            if block_end < total && is_high(unit_at(block_end - 1)) {
+                block_end += 1;
             }
-            let u = self.unit(&data[i..]);
-            match u {
-                0xDC00..=0xDFFF => {
-                    malformed(
-                        &mut run,
-                        sink,
-                        i,
-                        2,
-                        MalformedKind::UnpairedSurrogate,
-                        Cut::None,
-                    );
-                    i += 2;
-                }
-                0xD800..=0xDBFF => {
-                    if rest < 4 {
-                        if !last {
-                            break;
-                        }
-                        if rest == 3 {
-                            malformed(&mut run, sink, i, 3, MalformedKind::Truncated, Cut::ByEnd);
-                            i += 3;
-                        } else {
-                            malformed(
-                                &mut run,
-                                sink,
-                                i,
-                                2,
-                                MalformedKind::UnpairedSurrogate,
-                                Cut::ByEnd,
-                            );
-                            i += 2;
-                        }
-                        continue;
-                    }
-                    let low = self.unit(&data[i + 2..]);
-                    if (0xDC00..=0xDFFF).contains(&low) {
-                        let c =
-                            0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
-                        run.push(char::from_u32(c).expect("a surrogate pair is a scalar value"));
-                        i += 4;
-                    } else {
-                        let cut = Cut::ByByte(data[i + 2]);
-                        malformed(&mut run, sink, i, 2, MalformedKind::UnpairedSurrogate, cut);
-                        i += 2;
-                    }
-                }
-                _ => {
-                    run.push(char::from_u32(u32::from(u)).expect("not a surrogate"));
-                    i += 2;
-                }
+            units.clear();
+            units.extend((block_start..block_end).map(unit_at));
+            stop = self.scan_block(&units, block_start, total, data, base, last, sink);
+            block_start = block_end;
+        }
+        self.units = units;
+        let stop = stop.unwrap_or(2 * total);
+        if stop < data.len() {
+            if last {
+                // The odd trailing byte.
+                let span = Span::new(base + stop as u64, base + data.len() as u64);
+                let m = Malformed::new(
+                    span,
+                    MalformedKind::Truncated,
+                    &data[stop..],
+                    0,
+                    Cut::ByEnd,
+                    self.encoding,
+                );
+                sink.malformed(m);
+            } else {
+                self.pending.extend_from_slice(&data[stop..]);
             }
         }
-        run.flush(sink, base + i as u64);
-        self.pending.extend_from_slice(&data[i..]);
+    }
+
+    /// Decodes the units of one block, the first of which is unit `first` of the chunk's
+    /// `total`. Returns the byte offset (in `data`) where scanning stopped early: a high
+    /// surrogate the next chunk may pair, or the end after a truncated final pair.
+    #[allow(clippy::too_many_arguments)]
+    fn scan_block(
+        &mut self,
+        units: &[u16],
+        first: usize,
+        total: usize,
+        data: &[u8],
+        base: u64,
+        last: bool,
+        sink: &mut dyn Sink,
+    ) -> Option<usize> {
+        let at = |j: usize| base + 2 * (first + j) as u64;
+        let mut j = 0;
+        while j < units.len() {
+            let valid = encoding_rs::mem::utf16_valid_up_to(&units[j..]);
+            if valid > 0 {
+                self.emit_text(&units[j..j + valid], at(j), at(j + valid), sink);
+                j += valid;
+                continue;
+            }
+            let start = 2 * (first + j);
+            let (len, kind, cut) = if is_low(units[j]) {
+                (2, MalformedKind::UnpairedSurrogate, Cut::None)
+            } else if let Some(&next) = units.get(j + 1) {
+                debug_assert!(is_high(units[j]) && !is_low(next));
+                (
+                    2,
+                    MalformedKind::UnpairedSurrogate,
+                    Cut::ByByte(data[start + 2]),
+                )
+            } else if !last {
+                // A high surrogate that ends the chunk: its pair may come next.
+                debug_assert_eq!(first + j + 1, total);
+                return Some(start);
+            } else if data.len() % 2 == 1 {
+                (3, MalformedKind::Truncated, Cut::ByEnd)
+            } else {
+                (2, MalformedKind::UnpairedSurrogate, Cut::ByEnd)
+            };
+            let span = Span::new(base + start as u64, base + (start + len) as u64);
+            sink.malformed(Malformed::new(
+                span,
+                kind,
+                &data[start..start + len],
+                0,
+                cut,
+                self.encoding,
+            ));
+            if len == 3 {
+                return Some(data.len());
+            }
+            j += 1;
+        }
+        None
+    }
+
+    fn emit_text(&mut self, units: &[u16], start: u64, end: u64, sink: &mut dyn Sink) {
+        if self.out.len() < units.len() * 3 {
+            self.out = "\0".repeat(units.len() * 3);
+        }
+        let written = encoding_rs::mem::convert_utf16_to_str(units, self.out.as_mut_str());
+        sink.text(Span::new(start, end), &self.out[..written]);
     }
 }
