@@ -7,7 +7,12 @@ use std::path::PathBuf;
 
 /// See and fix what text encodings do to bytes.
 #[derive(Debug, Parser)]
-#[command(name = "charscope", version, about, long_about = None)]
+#[command(
+    name = "charscope",
+    version,
+    about = "See and fix what text encodings do to bytes: decode, encode, validate, inspect, dump, serve.",
+    long_about = None
+)]
 pub struct Cli {
     /// When to colour the output: auto (a terminal, without NO_COLOR or TERM=dumb), always, never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
