@@ -6,7 +6,7 @@
 
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use charscope::decode::{Decoder, Piece};
+use charscope::decode::Decoder;
 use charscope::encoding;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -35,11 +35,9 @@ fn charscope_validate(bytes: &[u8]) -> usize {
     let mut malformed = 0;
     let mut chunks = bytes.chunks(256 * 1024).peekable();
     while let Some(chunk) = chunks.next() {
-        decoder.decode_pieces(chunk, chunks.peek().is_none(), |piece| {
-            if let Piece::Malformed(m) = piece {
-                malformed += 1;
-                black_box(m.span);
-            }
+        decoder.decode_malformed(chunk, chunks.peek().is_none(), |m| {
+            malformed += 1;
+            black_box(m.span);
         });
     }
     malformed

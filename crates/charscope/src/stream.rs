@@ -1,7 +1,7 @@
 //! Streaming decode with byte order mark handling: the decoder every command uses.
 
 use crate::bom::{self, Bom, BomMode};
-use crate::decode::{Decoder, Piece, Unit};
+use crate::decode::{Decoder, Malformed, Piece, Unit};
 use crate::encoding::Encoding;
 
 /// A streaming decoder that first settles the byte order mark (holding at most the first four
@@ -94,6 +94,13 @@ impl StreamDecoder {
     pub fn decode_pieces(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Piece<'_>)) {
         self.feed(src, last, |decoder, bytes, last| {
             decoder.decode_pieces(bytes, last, &mut f)
+        });
+    }
+
+    /// Decodes a chunk for its malformed sequences only (see [`Decoder::decode_malformed`]).
+    pub fn decode_malformed(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Malformed)) {
+        self.feed(src, last, |decoder, bytes, last| {
+            decoder.decode_malformed(bytes, last, &mut f)
         });
     }
 

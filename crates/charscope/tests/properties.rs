@@ -157,6 +157,15 @@ proptest! {
             let (chunked_text, chunked_malformed) = pieces_in_chunks(&bytes, enc, &points);
             prop_assert_eq!(&chunked_text, &text, "{} pieces", enc);
             prop_assert_eq!(&chunked_malformed, &malformed, "{} pieces", enc);
+            // The malformed-only grain (what validate uses) finds exactly the same sequences.
+            let mut decoder = Decoder::new(enc);
+            let mut only = Vec::new();
+            let chunks = split(&bytes, &points);
+            let n = chunks.len();
+            for (i, chunk) in chunks.into_iter().enumerate() {
+                decoder.decode_malformed(chunk, i + 1 == n, |m| only.push(m));
+            }
+            prop_assert_eq!(&only, &malformed, "{} malformed only", enc);
         }
     }
 

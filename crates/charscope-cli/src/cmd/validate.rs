@@ -5,7 +5,7 @@ use crate::args::{ColorChoice, ValidateArgs};
 use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, use_color};
 use anyhow::Result;
-use charscope::{BomMode, Encoding, Piece, StreamDecoder};
+use charscope::{BomMode, Encoding, StreamDecoder};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
 
@@ -79,8 +79,7 @@ fn validate_one(
             bar.inc(chunk.len() as u64);
         }
         let mut result = Ok(());
-        decoder.decode_pieces(chunk, last, |piece| {
-            let Piece::Malformed(m) = piece else { return };
+        decoder.decode_malformed(chunk, last, |m| {
             count += 1;
             if result.is_err() {
                 return;

@@ -83,6 +83,10 @@ pub enum Piece<'a> {
 
 /// Where scanners send what they find.
 pub(crate) trait Sink {
+    /// Whether the sink uses text at all; a scanner may skip work that only makes text.
+    fn wants_text(&self) -> bool {
+        true
+    }
     fn text(&mut self, span: Span, text: &str);
     fn malformed(&mut self, m: Malformed);
 }
@@ -222,6 +226,22 @@ impl Decoder {
             }
         }
         self.scan(src, last, false, &mut Pieces(&mut f));
+    }
+
+    /// Decodes a chunk for its malformed sequences only, the grain of `validate`: the same
+    /// sequences as the other grains give, without the cost of handing out the text.
+    pub fn decode_malformed(&mut self, src: &[u8], last: bool, mut f: impl FnMut(Malformed)) {
+        struct MalformedOnly<'f>(&'f mut dyn FnMut(Malformed));
+        impl Sink for MalformedOnly<'_> {
+            fn wants_text(&self) -> bool {
+                false
+            }
+            fn text(&mut self, _span: Span, _text: &str) {}
+            fn malformed(&mut self, m: Malformed) {
+                (self.0)(m);
+            }
+        }
+        self.scan(src, last, false, &mut MalformedOnly(&mut f));
     }
 
     /// Decodes a chunk into units: every character with its own span, and malformed sequences.

@@ -181,9 +181,13 @@ impl Utf8Scanner {
                     Err(e) => e.valid_up_to(),
                 };
                 if valid > 0 {
-                    let text =
-                        simdutf8::basic::from_utf8(&rest[..valid]).expect("validated prefix");
-                    sink.text(Span::new(pos + i as u64, pos + (i + valid) as u64), text);
+                    // A `&str` of the valid prefix costs a second validation pass (the crates
+                    // forbid `from_utf8_unchecked`): only for a sink that wants text.
+                    if sink.wants_text() {
+                        let text =
+                            simdutf8::basic::from_utf8(&rest[..valid]).expect("validated prefix");
+                        sink.text(Span::new(pos + i as u64, pos + (i + valid) as u64), text);
+                    }
                     i += valid;
                 }
             }
