@@ -378,3 +378,36 @@ fn every_command_has_help_with_an_example() {
             .stdout(predicate::str::contains("Example"));
     }
 }
+
+#[test]
+fn a_byte_order_mark_of_another_encoding_gets_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("utf16.txt");
+    std::fs::write(&path, b"\xFF\xFEH\x00i\x00").unwrap();
+    let hint = "starts with a UTF-16LE byte order mark but is read as UTF-8; try --from utf-16le";
+    charscope()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(hint));
+    charscope()
+        .arg("decode")
+        .arg(&path)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(hint));
+    charscope()
+        .args(["decode", "--bom", "sniff"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("Hi")
+        .stderr(predicate::str::contains("byte order mark").not());
+    charscope()
+        .args(["validate", "--from", "utf-16le"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stderr("");
+}

@@ -62,9 +62,16 @@ pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
         out.write_all(b"{\"text\":\"")?;
     }
 
+    let mut first = true;
     for_each_chunk(source.open()?, &name, |chunk, last| {
         if stopped {
             return Ok(());
+        }
+        if first && !matches!(args.bom, BomArg::Sniff | BomArg::SniffUnicode) {
+            first = false;
+            if let Some(note) = super::foreign_bom_note(chunk, encoding, &name) {
+                eprintln!("{note}");
+            }
         }
         let mut result = Ok(());
         decoder.decode_pieces(chunk, last, |piece| {

@@ -39,3 +39,22 @@ pub fn run(cli: Cli) -> Result<Outcome> {
 pub fn encoding_for(label: &str) -> Result<&'static charscope::Encoding> {
     Ok(charscope::encoding::for_label(label)?)
 }
+
+/// A note for standard error when the input starts with the byte order mark of another encoding
+/// than the one decoding it (a UTF-16 file read as UTF-8, say), and the mark was not obeyed.
+pub fn foreign_bom_note(
+    first_bytes: &[u8],
+    decoding: &'static charscope::Encoding,
+    name: &str,
+) -> Option<String> {
+    use charscope::bom::{BomPolicy, Sniff, sniff};
+    match sniff(first_bytes, BomPolicy::Unicode, true) {
+        Sniff::Found(bom) if bom.encoding != decoding => Some(format!(
+            "charscope: note: {name} starts with a {} byte order mark but is read as {decoding}; \
+             try --from {} (or --bom sniff)",
+            bom.encoding,
+            bom.encoding.name().to_ascii_lowercase()
+        )),
+        _ => None,
+    }
+}

@@ -73,7 +73,13 @@ fn validate_one(
         serde_json::to_writer(&mut out, encoding.name())?;
         write!(out, ",\"malformed\":[")?;
     }
+    let mut first = true;
     for_each_chunk(reader, &name, |chunk, last| {
+        if std::mem::take(&mut first)
+            && let Some(note) = super::foreign_bom_note(chunk, encoding, &name)
+        {
+            eprintln!("{note}");
+        }
         bytes += chunk.len() as u64;
         if let Some(bar) = &progress {
             bar.inc(chunk.len() as u64);
