@@ -218,8 +218,13 @@ pub struct DumpArgs {
     pub from: String,
 
     /// Exactly the layout of hexdump -C, byte for byte (no decoding).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub plain: bool,
+
+    /// One JSON object per row (JSON Lines): its offset and cells, each cell's bytes, their
+    /// roles, the character(s) and the malformed sequence, if any.
+    #[arg(long)]
+    pub json: bool,
 
     #[command(flatten)]
     pub input: ByteInput,

@@ -377,3 +377,31 @@ fn encode_reads_escapes_and_writes_formats() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn dump_json_lines_give_each_cell_its_bytes_roles_and_kind() {
+    let out = charscope()
+        .args(["dump", "--json", "--hex", "48 C3 A9 C0 AE"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    let cells = rows[0]["cells"].as_array().unwrap();
+    assert_eq!(cells[1]["hex"], "C3 A9");
+    assert_eq!(
+        cells[1]["roles"],
+        serde_json::json!(["lead", "continuation"])
+    );
+    assert_eq!(cells[1]["text"], "é");
+    assert_eq!(cells[2]["malformed"]["kind"], "overlong");
+    assert_eq!(cells[3]["malformed"]["offset"], 4);
+    charscope()
+        .args(["dump", "--json", "--plain", "--hex", "41"])
+        .assert()
+        .code(2);
+}
