@@ -18,6 +18,11 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    /// Print JSON instead of text (JSON Lines where the output is a stream or there are several
+    /// inputs); never coloured.
+    #[arg(long, global = true)]
+    pub json: bool,
+
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -146,10 +151,6 @@ pub struct DecodeArgs {
     #[arg(long)]
     pub strict: bool,
 
-    /// Print one JSON object: encoding, bom, text, replacements, malformed.
-    #[arg(long)]
-    pub json: bool,
-
     #[command(flatten)]
     pub input: ByteInput,
 }
@@ -180,10 +181,6 @@ pub struct EncodeArgs {
     /// What to do with characters the encoding cannot represent.
     #[arg(long, value_enum, default_value_t = EncodeErrors::Strict)]
     pub errors: EncodeErrors,
-
-    /// Print one JSON object: encoding, hex, length, unmappable.
-    #[arg(long)]
-    pub json: bool,
 
     /// Read escapes in TEXT: \u{1F600}, \uD83D (lone surrogates too), \xC3\xA9, U+00E9, &#xE9;,
     /// &eacute;, \N{NAME}, %C3%A9.
@@ -218,13 +215,8 @@ pub struct DumpArgs {
     pub from: String,
 
     /// Exactly the layout of hexdump -C, byte for byte (no decoding).
-    #[arg(long, conflicts_with = "json")]
-    pub plain: bool,
-
-    /// One JSON object per row (JSON Lines): its offset and cells, each cell's bytes, their
-    /// roles, the character(s) and the malformed sequence, if any.
     #[arg(long)]
-    pub json: bool,
+    pub plain: bool,
 
     #[command(flatten)]
     pub input: ByteInput,
@@ -254,10 +246,6 @@ pub struct UndumpArgs {
     /// cannot tell (default: little, with a note).
     #[arg(long, value_enum)]
     pub word_order: Option<WordOrder>,
-
-    /// Print one JSON object: format, length, hex, warnings (instead of the raw bytes).
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `charscope validate`.
@@ -266,10 +254,6 @@ pub struct ValidateArgs {
     /// The encoding label.
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
-
-    /// Print one JSON object per file (JSON Lines).
-    #[arg(long)]
-    pub json: bool,
 
     /// Never show a progress bar.
     #[arg(long)]
@@ -282,11 +266,7 @@ pub struct ValidateArgs {
 
 /// `charscope encodings`.
 #[derive(Debug, Args)]
-pub struct EncodingsArgs {
-    /// Print a JSON array.
-    #[arg(long)]
-    pub json: bool,
-}
+pub struct EncodingsArgs {}
 
 /// `charscope inspect`.
 #[derive(Debug, Args)]
@@ -308,10 +288,6 @@ pub struct InspectArgs {
     /// bytes are valid UTF-8, else windows-1252).
     #[arg(long, short = 'f', value_name = "LABEL")]
     pub from: Option<String>,
-
-    /// Print the report as one JSON object.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `charscope compare`.
@@ -320,10 +296,6 @@ pub struct CompareArgs {
     /// Only these encodings (labels, comma-separated); default: every encoding.
     #[arg(long, value_name = "LABELS", value_delimiter = ',')]
     pub encodings: Vec<String>,
-
-    /// Print one JSON object: the byte count and one reading per encoding, best first.
-    #[arg(long)]
-    pub json: bool,
 
     #[command(flatten)]
     pub input: ByteInput,
@@ -347,10 +319,6 @@ pub struct CharArgs {
     /// With --search, show at most this many (0: all).
     #[arg(long, default_value_t = 50, value_name = "N")]
     pub limit: usize,
-
-    /// Print JSON: one object per character (JSON Lines), or an array of search hits.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `charscope examples`.
@@ -359,8 +327,4 @@ pub struct ExamplesArgs {
     /// The example to run; without it, list them all.
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
-
-    /// Print JSON: the list as [{"name", "description", ...}], or the run of one example.
-    #[arg(long)]
-    pub json: bool,
 }

@@ -3,20 +3,22 @@
 use super::inspect::{bits_cell, spaced};
 use super::table::{Cell, Paint, Table, cell_text};
 use crate::Outcome;
-use crate::args::{CharArgs, ColorChoice};
+use crate::args::CharArgs;
+use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
 use charscope::charinfo::{CharInfo, names, parse_code_point};
 use std::io::Write;
 
-pub fn run(args: &CharArgs, color: ColorChoice) -> Result<Outcome> {
-    let style = Style::new(use_color(color, args.json));
+pub fn run(args: &CharArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
+    let style = Style::new(use_color(color, ctx.json));
     if let Some(query) = &args.search {
-        return search(query, args, &style);
+        return search(query, args, ctx, &style);
     }
     let chars = read_chars(args.chars.as_deref().unwrap_or_default())?;
     let infos: Vec<CharInfo> = chars.into_iter().map(CharInfo::of).collect();
-    if args.json {
+    if ctx.json {
         for info in &infos {
             print_json(info)?;
         }
@@ -109,7 +111,7 @@ fn render(info: &CharInfo, style: &Style) -> String {
     out
 }
 
-fn search(query: &str, args: &CharArgs, style: &Style) -> Result<Outcome> {
+fn search(query: &str, args: &CharArgs, ctx: &Ctx, style: &Style) -> Result<Outcome> {
     let limit = if args.limit == 0 {
         usize::MAX
     } else {
@@ -123,7 +125,7 @@ fn search(query: &str, args: &CharArgs, style: &Style) -> Result<Outcome> {
             shown.push(hit);
         }
     }
-    if args.json {
+    if ctx.json {
         print_json(&shown)?;
         return Ok(Outcome::Clean);
     }

@@ -3,7 +3,8 @@
 
 use super::table::{Cell, Paint, Table, cell_text, truncate};
 use crate::Outcome;
-use crate::args::{ColorChoice, CompareArgs, EncodeArgs};
+use crate::args::{CompareArgs, EncodeArgs};
+use crate::cmd::Ctx;
 use crate::input::{Source, for_each_chunk, read_text};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
@@ -25,7 +26,8 @@ struct CompareReport<'a> {
     readings: &'a [DecodeRow],
 }
 
-pub fn run(args: &CompareArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
     let encodings = if args.encodings.is_empty() {
         charscope::encoding::all().collect()
     } else {
@@ -45,7 +47,7 @@ pub fn run(args: &CompareArgs, color: ColorChoice) -> Result<Outcome> {
         Ok(())
     })?;
     let rows = compare::decodings(&bytes, encodings);
-    if args.json {
+    if ctx.json {
         print_json(&CompareReport {
             byte_length: bytes.len(),
             hex: hex_pairs(&bytes),
@@ -106,10 +108,11 @@ pub fn run(args: &CompareArgs, color: ColorChoice) -> Result<Outcome> {
 /// `charscope encode --to all TEXT`: the bytes and byte count of the text in every encoding,
 /// and which cannot represent it. JSON: one `encode` object per encoding (JSON Lines), with
 /// `representable`.
-pub fn encode_all(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn encode_all(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
     let text = read_text(&args.text)?;
     let rows = compare::encodings(&text, charscope::encoding::all());
-    if args.json {
+    if ctx.json {
         for row in &rows {
             print_json(row)?;
         }

@@ -2,7 +2,8 @@
 //! stays bounded by the chunk size (plus, with `--json`, the list of malformed sequences).
 
 use crate::Outcome;
-use crate::args::{BomArg, ColorChoice, DecodeArgs};
+use crate::args::{BomArg, DecodeArgs};
+use crate::cmd::Ctx;
 use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, use_color};
 use crate::terminal;
@@ -40,13 +41,14 @@ impl TextSink {
     }
 }
 
-pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
     let encoding = super::encoding_for(&args.from)?;
     let source = Source::from_args(&args.input)?;
     let name = source.name();
-    let style = Style::new(use_color(color, args.json) && std::io::stderr().is_terminal());
+    let style = Style::new(use_color(color, ctx.json) && std::io::stderr().is_terminal());
     let mut decoder = StreamDecoder::new(encoding, bom_mode(args.bom));
-    let sink = if args.json {
+    let sink = if ctx.json {
         TextSink::JsonString
     } else if std::io::stdout().is_terminal() {
         TextSink::Terminal
@@ -57,7 +59,7 @@ pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
     let mut malformed: Vec<Malformed> = Vec::new();
     let mut replacements = 0usize;
     let mut stopped = false;
-    if args.json {
+    if ctx.json {
         // The text streams first; the fields known only at the end follow it.
         out.write_all(b"{\"text\":\"")?;
     }
@@ -81,13 +83,13 @@ pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
             let text = match piece {
                 Piece::Text { text, .. } => text,
                 Piece::Malformed(m) => {
-                    if args.strict && !args.json {
+                    if args.strict && !ctx.json {
                         report(&name, &m, &style);
                         stopped = true;
                         return;
                     }
                     replacements += 1;
-                    if args.json || replacements == 1 {
+                    if ctx.json || replacements == 1 {
                         malformed.push(m);
                     }
                     "\u{FFFD}"
@@ -98,7 +100,7 @@ pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
         Ok(result?)
     })?;
 
-    if args.json {
+    if ctx.json {
         write!(out, "\",\"encoding\":")?;
         serde_json::to_writer(&mut out, decoder.encoding().name())?;
         write!(out, ",\"bom\":")?;
@@ -111,7 +113,7 @@ pub fn run(args: &DecodeArgs, color: ColorChoice) -> Result<Outcome> {
     if stopped {
         return Ok(Outcome::Problems);
     }
-    if !args.json
+    if !ctx.json
         && let Some(first) = malformed.first()
     {
         eprintln!(

@@ -3,7 +3,8 @@
 //! with `--plain` exactly as `hexdump -C` writes them. Streams: memory stays bounded.
 
 use crate::Outcome;
-use crate::args::{ColorChoice, DumpArgs};
+use crate::args::DumpArgs;
+use crate::cmd::Ctx;
 use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, use_color};
 use crate::terminal;
@@ -40,7 +41,11 @@ impl Palette {
     }
 }
 
-pub fn run(args: &DumpArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
+    if args.plain && ctx.json {
+        anyhow::bail!("--plain writes hexdump -C text; it cannot be combined with --json");
+    }
     let source = Source::from_args(&args.input)?;
     let name = source.name();
     let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
@@ -60,7 +65,7 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Result<Outcome> {
         return Ok(Outcome::Clean);
     }
     let encoding = super::encoding_for(&args.from)?;
-    let on = use_color(color, args.json);
+    let on = use_color(color, ctx.json);
     let palette = Palette { on };
     let style = Style::new(on);
     let mut decoder = StreamDecoder::new(encoding, BomMode::Keep);
@@ -72,7 +77,7 @@ pub fn run(args: &DumpArgs, color: ColorChoice) -> Result<Outcome> {
             annotator.finish();
         }
         for row in annotator.take_rows() {
-            if args.json {
+            if ctx.json {
                 write_json_row(&mut stdout, &row)?;
             } else {
                 write_row(&mut stdout, &row, palette, &style)?;

@@ -1,7 +1,8 @@
 //! `charscope encode`: text -> bytes in any encoding, with every unmappable character reported.
 
 use crate::Outcome;
-use crate::args::{ColorChoice, EncodeArgs, EncodeErrors};
+use crate::args::{EncodeArgs, EncodeErrors};
+use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::Result;
 use charscope::decode::hex_pairs;
@@ -39,9 +40,10 @@ fn describe(u: &Unmappable) -> String {
     )
 }
 
-pub fn run(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
     if args.to.eq_ignore_ascii_case("all") {
-        return super::compare::encode_all(args, color);
+        return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
     let text = super::escapes::read_text_arg(&args.text, args.escapes)?;
@@ -52,8 +54,8 @@ pub fn run(args: &EncodeArgs, color: ColorChoice) -> Result<Outcome> {
     };
     let encoded = encode(&text, encoding, args.bom, substitute)?;
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
-    let style = Style::new(use_color(color, args.json));
-    if args.json {
+    let style = Style::new(use_color(color, ctx.json));
+    if ctx.json {
         print_json(&EncodeReport {
             encoding: encoding.name(),
             hex: hex_pairs(&encoded.bytes),

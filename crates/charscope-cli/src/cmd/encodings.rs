@@ -1,7 +1,8 @@
 //! `charscope encodings`: the registry, with every label and every warning about labels.
 
 use crate::Outcome;
-use crate::args::{ColorChoice, EncodingsArgs};
+use crate::args::EncodingsArgs;
+use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::Result;
 use charscope::decode::hex_pairs;
@@ -19,8 +20,9 @@ struct EncodingJson {
     notes: &'static [&'static str],
 }
 
-pub fn run(args: &EncodingsArgs, color: ColorChoice) -> Result<Outcome> {
-    if args.json {
+pub fn run(_args: &EncodingsArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
+    if ctx.json {
         let list: Vec<EncodingJson> = encoding::all()
             .map(|enc| EncodingJson {
                 name: enc.name(),

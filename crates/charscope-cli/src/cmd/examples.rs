@@ -3,7 +3,8 @@
 use super::inspect::render;
 use super::table::{Cell, Paint, Table, heading};
 use crate::Outcome;
-use crate::args::{ColorChoice, ExamplesArgs};
+use crate::args::ExamplesArgs;
+use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
 use charscope::examples::{self, Example, Input};
@@ -39,10 +40,11 @@ fn input_text(input: &Input) -> String {
     }
 }
 
-pub fn run(args: &ExamplesArgs, color: ColorChoice) -> Result<Outcome> {
-    let style = Style::new(use_color(color, args.json));
+pub fn run(args: &ExamplesArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
+    let style = Style::new(use_color(color, ctx.json));
     let Some(name) = &args.name else {
-        return list(args.json, &style);
+        return list(ctx.json, &style);
     };
     let Some(example) = examples::find(name) else {
         let names: Vec<&str> = examples::all().iter().map(|e| e.name).collect();
@@ -51,7 +53,7 @@ pub fn run(args: &ExamplesArgs, color: ColorChoice) -> Result<Outcome> {
             names.join(", ")
         );
     };
-    run_one(example, args.json, &style)
+    run_one(example, ctx.json, &style)
 }
 
 fn list(json: bool, style: &Style) -> Result<Outcome> {

@@ -2,7 +2,8 @@
 
 use super::table::{Cell, Paint, Table, cell_text, heading, truncate};
 use crate::Outcome;
-use crate::args::{ColorChoice, InspectArgs};
+use crate::args::InspectArgs;
+use crate::cmd::Ctx;
 use crate::input::{open_file, read_dump};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Context, Result, bail};
@@ -16,9 +17,10 @@ use std::io::{Read, Write};
 /// Inspect shows every character: past this many bytes the view is no longer useful.
 const MAX_BYTES: u64 = 1 << 20;
 
-pub fn run(args: &InspectArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
     let report = read_report(args)?;
-    if args.json {
+    if ctx.json {
         print_json(&report)?;
     } else {
         let style = Style::new(use_color(color, false));

@@ -15,23 +15,36 @@ mod undump;
 mod validate;
 
 use crate::Outcome;
-use crate::args::{Cli, Command};
+use crate::args::{Cli, ColorChoice, Command};
 use anyhow::Result;
+
+/// What every command needs besides its own arguments: the global options, resolved once.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    /// `--color`.
+    pub color: ColorChoice,
+    /// `--json`: print JSON (never coloured) instead of text.
+    pub json: bool,
+}
 
 /// Runs the command the arguments name.
 pub fn run(cli: Cli) -> Result<Outcome> {
+    let ctx = Ctx {
+        color: cli.color,
+        json: cli.json,
+    };
     match cli.command {
-        Command::Decode(args) => decode::run(&args, cli.color),
-        Command::Encode(args) => encode::run(&args, cli.color),
-        Command::Validate(args) => validate::run(&args, cli.color),
-        Command::Encodings(args) => encodings::run(&args, cli.color),
+        Command::Decode(args) => decode::run(&args, &ctx),
+        Command::Encode(args) => encode::run(&args, &ctx),
+        Command::Validate(args) => validate::run(&args, &ctx),
+        Command::Encodings(args) => encodings::run(&args, &ctx),
         Command::Serve(args) => serve::run(&args),
-        Command::Inspect(args) => inspect::run(&args, cli.color),
-        Command::Compare(args) => compare::run(&args, cli.color),
-        Command::Char(args) => char::run(&args, cli.color),
-        Command::Examples(args) => examples::run(&args, cli.color),
-        Command::Dump(args) => dump::run(&args, cli.color),
-        Command::Undump(args) => undump::run(&args),
+        Command::Inspect(args) => inspect::run(&args, &ctx),
+        Command::Compare(args) => compare::run(&args, &ctx),
+        Command::Char(args) => char::run(&args, &ctx),
+        Command::Examples(args) => examples::run(&args, &ctx),
+        Command::Dump(args) => dump::run(&args, &ctx),
+        Command::Undump(args) => undump::run(&args, &ctx),
     }
 }
 

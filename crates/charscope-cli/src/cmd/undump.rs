@@ -3,6 +3,7 @@
 
 use crate::Outcome;
 use crate::args::{UndumpArgs, WordOrder};
+use crate::cmd::Ctx;
 use crate::input::{read_dump, read_text_file};
 use crate::output::print_json;
 use anyhow::Result;
@@ -20,7 +21,7 @@ struct UndumpReport<'a> {
     warnings: &'a [String],
 }
 
-pub fn run(args: &UndumpArgs) -> Result<Outcome> {
+pub fn run(args: &UndumpArgs, ctx: &Ctx) -> Result<Outcome> {
     let path = args.file.as_deref().filter(|p| p.as_os_str() != "-");
     let name = path.map_or("<stdin>".to_string(), |p| p.display().to_string());
     let text = read_text_file(path)?;
@@ -30,7 +31,7 @@ pub fn run(args: &UndumpArgs) -> Result<Outcome> {
             WordOrder::Little => Endian::Little,
             WordOrder::Big => Endian::Big,
         }));
-    if args.json {
+    if ctx.json {
         let parsed =
             charscope::dump::parse(&text, &options).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
         print_json(&UndumpReport {

@@ -1,7 +1,8 @@
 //! `charscope validate`: every malformed sequence in files, streamed in bounded memory.
 
 use crate::Outcome;
-use crate::args::{ColorChoice, ValidateArgs};
+use crate::args::ValidateArgs;
+use crate::cmd::Ctx;
 use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, use_color};
 use anyhow::Result;
@@ -12,9 +13,10 @@ use std::io::{IsTerminal, Write};
 /// Files smaller than this get no progress bar.
 const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
 
-pub fn run(args: &ValidateArgs, color: ColorChoice) -> Result<Outcome> {
+pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
+    let color = ctx.color;
     let encoding = super::encoding_for(&args.from)?;
-    let style = Style::new(use_color(color, args.json));
+    let style = Style::new(use_color(color, ctx.json));
     let sources: Vec<Source> = if args.files.is_empty() {
         vec![Source::Stdin]
     } else {
@@ -32,7 +34,7 @@ pub fn run(args: &ValidateArgs, color: ColorChoice) -> Result<Outcome> {
     let mut any_malformed = false;
     let mut failed = None;
     for source in &sources {
-        match validate_one(source, encoding, args, &style) {
+        match validate_one(source, encoding, args, ctx, &style) {
             Ok(clean) => any_malformed |= !clean,
             Err(err) if crate::is_broken_pipe(&err) => return Err(err),
             Err(err) => {
@@ -57,6 +59,7 @@ fn validate_one(
     source: &Source,
     encoding: &'static Encoding,
     args: &ValidateArgs,
+    ctx: &Ctx,
     style: &Style,
 ) -> Result<bool> {
     let name = source.name();
@@ -66,7 +69,7 @@ fn validate_one(
     let mut count = 0u64;
     let mut bytes = 0u64;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    if args.json {
+    if ctx.json {
         write!(out, "{{\"file\":")?;
         serde_json::to_writer(&mut out, &name)?;
         write!(out, ",\"encoding\":")?;
@@ -90,7 +93,7 @@ fn validate_one(
             if result.is_err() {
                 return;
             }
-            result = if args.json {
+            result = if ctx.json {
                 let separator = if count > 1 { "," } else { "" };
                 write!(out, "{separator}").and_then(|()| {
                     serde_json::to_writer(&mut out, &m).map_err(std::io::Error::from)
@@ -112,7 +115,7 @@ fn validate_one(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if args.json {
+    if ctx.json {
         write!(out, "],\"bytes\":{bytes},\"valid\":{},\"bom\":", count == 0)?;
         serde_json::to_writer(&mut out, &decoder.bom().map(|b| b.encoding.name()))?;
         writeln!(out, "}}")?;
