@@ -240,6 +240,66 @@
       markCurrentReading();
     }
     loadEncode();
+    loadPanels(mine, signal);
+  }
+
+  // ---------------------------------------------------------------- panels (front-end/panels/*.js)
+
+  /** What a panel may do to the page: build elements, change the reading, point at bytes. */
+  const panelPage = {
+    el,
+    plural,
+    cut,
+    /** Reads the input with another encoding (a label the server accepts). */
+    setEncoding(label) {
+      ensureEncodingOption(label);
+      state.encoding = label;
+      showState();
+      hideExample();
+      refresh();
+    },
+    /** Replaces the input (`mode`: auto, text or hex) and reads it. */
+    setInput(input, mode = 'auto') {
+      Object.assign(state, { input, mode });
+      showState();
+      hideExample();
+      refresh();
+    },
+    /** Selects the unit whose bytes start at `offset` in the byte grid. */
+    showOffset(offset) {
+      showMalformed(offset);
+    },
+  };
+
+  /** Each registered panel: POST the reading's input to its endpoint, then let it render. */
+  function loadPanels(mine, signal) {
+    for (const panel of window.charscopePanels || []) {
+      const body = $(`${panel.id}-body`);
+      if (!body) continue;
+      document.body.dataset[`panel${panel.id[0].toUpperCase()}${panel.id.slice(1)}`] = 'busy';
+      const done = () => {
+        document.body.dataset[`panel${panel.id[0].toUpperCase()}${panel.id.slice(1)}`] = 'ready';
+      };
+      if (!panel.endpoint) {
+        clear(body);
+        panel.render(body, null, panelPage);
+        done();
+        continue;
+      }
+      api(panel.endpoint, { input: state.input, mode: state.mode, encoding: state.encoding }, signal)
+        .then((data) => {
+          if (mine !== generation) return;
+          clear(body);
+          panel.render(body, data, panelPage);
+          done();
+        })
+        .catch((e) => {
+          if (e.name === 'AbortError' || mine !== generation) return;
+          clear(body);
+          body.append(el('p', { class: 'error', text: e.message }));
+          done();
+        });
+    }
   }
 
   function clearResults() {

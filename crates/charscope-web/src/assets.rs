@@ -9,6 +9,14 @@ const INDEX_HTML: &str = include_str!("../front-end/index.html");
 const APP_JS: &str = include_str!("../front-end/app.js");
 const APP_CSS: &str = include_str!("../front-end/app.css");
 
+/// The panels' scripts (`front-end/panels/NAME.js`, served as `/panels/NAME.js`): each registers
+/// itself in `window.charscopePanels` and is loaded before `app.js`.
+pub const PANELS: &[(&str, &str)] = &[
+    ("detect", include_str!("../front-end/panels/detect.js")),
+    ("repair", include_str!("../front-end/panels/repair.js")),
+    ("hidden", include_str!("../front-end/panels/hidden.js")),
+];
+
 fn file(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     (
         [
@@ -19,9 +27,16 @@ fn file(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
-/// `/`, `/app.js` and `/app.css`.
+/// `/`, `/app.js`, `/app.css` and `/panels/NAME.js`.
 pub fn routes() -> Router {
-    Router::new()
+    let mut router = Router::new();
+    for &(name, script) in PANELS {
+        router = router.route(
+            &format!("/panels/{name}.js"),
+            get(move || async move { file("text/javascript; charset=utf-8", script) }),
+        );
+    }
+    router
         .route(
             "/",
             get(|| async { file("text/html; charset=utf-8", INDEX_HTML) }),

@@ -10,7 +10,7 @@
 #![forbid(unsafe_code)]
 
 mod api;
-mod assets;
+pub mod assets;
 mod error;
 mod guard;
 mod input;

@@ -440,17 +440,24 @@ async fn formats_and_encode_output() {
 }
 
 #[tokio::test]
-async fn the_script_never_writes_html_from_strings() {
-    let (_, _, body) = send(get("/app.js")).await;
-    let script = String::from_utf8(body).unwrap();
-    for sink in [
-        "innerHTML",
-        "outerHTML",
-        "insertAdjacentHTML",
-        "document.write",
-        "eval(",
-    ] {
-        assert!(!script.contains(sink), "app.js uses {sink}");
+async fn the_scripts_never_write_html_from_strings() {
+    let mut paths = vec!["/app.js".to_string()];
+    for (name, _) in charscope_web::assets::PANELS {
+        paths.push(format!("/panels/{name}.js"));
+    }
+    for path in paths {
+        let (status, _, body) = send(get(&path)).await;
+        assert_eq!(status, 200, "{path}");
+        let script = String::from_utf8(body).unwrap();
+        for sink in [
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+        ] {
+            assert!(!script.contains(sink), "{path} uses {sink}");
+        }
     }
 }
 
