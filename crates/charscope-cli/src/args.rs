@@ -23,9 +23,24 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// What encoding labels mean: whatwg (the default: as in browsers, where "latin1" and "ascii"
+    /// are windows-1252) or iana (iconv's meanings: "ascii" is 7-bit US-ASCII, "latin1" true
+    /// ISO-8859-1). Also set by CHARSCOPE_LABELS. `charscope encodings` lists the differences.
+    #[arg(long, global = true, value_enum, value_name = "MODE")]
+    pub labels: Option<LabelsArg>,
+
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--labels`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LabelsArg {
+    /// The WHATWG Encoding Standard's meanings, as in browsers (the default).
+    Whatwg,
+    /// iconv's meanings where WHATWG differs.
+    Iana,
 }
 
 /// `--color`.

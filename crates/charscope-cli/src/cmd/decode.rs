@@ -103,6 +103,8 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     if ctx.json {
         write!(out, "\",\"encoding\":")?;
         serde_json::to_writer(&mut out, decoder.encoding().name())?;
+        write!(out, ",\"label_note\":")?;
+        serde_json::to_writer(&mut out, &super::label_note(&args.from))?;
         write!(out, ",\"bom\":")?;
         serde_json::to_writer(&mut out, &decoder.bom().map(|b| b.encoding.name()))?;
         write!(out, ",\"replacements\":{replacements},\"malformed\":")?;

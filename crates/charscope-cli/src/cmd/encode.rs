@@ -22,6 +22,8 @@ struct UnmappableJson {
 #[derive(Serialize)]
 struct EncodeReport {
     encoding: &'static str,
+    /// What the label means, when that is not what its name suggests.
+    label_note: Option<String>,
     hex: String,
     length: usize,
     bom: bool,
@@ -58,6 +60,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     if ctx.json {
         print_json(&EncodeReport {
             encoding: encoding.name(),
+            label_note: super::label_note(&args.to),
             hex: hex_pairs(&encoded.bytes),
             length: encoded.bytes.len(),
             bom: args.bom && encoding.bom().is_some(),

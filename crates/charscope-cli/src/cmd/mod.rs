@@ -15,8 +15,10 @@ mod undump;
 mod validate;
 
 use crate::Outcome;
-use crate::args::{Cli, ColorChoice, Command};
+use crate::args::{Cli, ColorChoice, Command, LabelsArg};
 use anyhow::Result;
+use charscope::encoding::{LabelMode, Resolved};
+use std::sync::OnceLock;
 
 /// What every command needs besides its own arguments: the global options, resolved once.
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +27,25 @@ pub struct Ctx {
     pub color: ColorChoice,
     /// `--json`: print JSON (never coloured) instead of text.
     pub json: bool,
+    /// `--labels`, else `CHARSCOPE_LABELS`, else WHATWG: what encoding labels mean.
+    pub labels: LabelMode,
+}
+
+/// The label mode of this run, set once by [`run`] so that [`encoding_for`] needs no context.
+static LABEL_MODE: OnceLock<LabelMode> = OnceLock::new();
+
+/// `--labels` if given, else `CHARSCOPE_LABELS` if set, else WHATWG.
+fn label_mode(arg: Option<LabelsArg>) -> Result<LabelMode> {
+    Ok(match arg {
+        Some(LabelsArg::Whatwg) => LabelMode::Whatwg,
+        Some(LabelsArg::Iana) => LabelMode::Iana,
+        None => match std::env::var("CHARSCOPE_LABELS") {
+            Ok(value) if !value.is_empty() => value
+                .parse()
+                .map_err(|e| anyhow::anyhow!("CHARSCOPE_LABELS: {e}"))?,
+            _ => LabelMode::Whatwg,
+        },
+    })
 }
 
 /// Runs the command the arguments name.
@@ -32,7 +53,9 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     let ctx = Ctx {
         color: cli.color,
         json: cli.json,
+        labels: label_mode(cli.labels)?,
     };
+    let _ = LABEL_MODE.set(ctx.labels);
     match cli.command {
         Command::Decode(args) => decode::run(&args, &ctx),
         Command::Encode(args) => encode::run(&args, &ctx),
@@ -48,9 +71,25 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     }
 }
 
-/// Resolves an encoding label, or explains why it names nothing.
+/// Resolves an encoding label in this run's label mode, or explains why it names nothing.
+pub fn resolve_label(label: &str) -> Result<Resolved> {
+    let mode = LABEL_MODE.get().copied().unwrap_or_default();
+    Ok(charscope::encoding::resolve(label, mode)?)
+}
+
+/// Resolves an encoding label in this run's label mode, or explains why it names nothing; when
+/// the label means something its name might not suggest, says so on standard error.
 pub fn encoding_for(label: &str) -> Result<&'static charscope::Encoding> {
-    Ok(charscope::encoding::for_label(label)?)
+    let resolved = resolve_label(label)?;
+    if let Some(note) = &resolved.note {
+        eprintln!("charscope: note: {}", crate::terminal::sanitize(note));
+    }
+    Ok(resolved.encoding)
+}
+
+/// The note on a label (see [`encoding_for`]), for a command's JSON `label_note` field.
+pub fn label_note(label: &str) -> Option<String> {
+    resolve_label(label).ok().and_then(|r| r.note)
 }
 
 /// A note for standard error when the input starts with the byte order mark of another encoding

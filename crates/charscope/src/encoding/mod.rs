@@ -10,11 +10,17 @@
 //! is trimmed and letters compare case-insensitively. Some WHATWG labels do not mean what their
 //! name says (`latin1` is windows-1252); [`Encoding::notes`] says so for each encoding concerned.
 
+mod info;
+mod labels;
 mod more;
 mod single_byte;
 mod single_byte_tables;
 mod whatwg_table;
 
+pub use info::{EncodingInfo, LabelChange, info};
+pub use labels::{
+    IanaDifference, LabelMode, Resolved, UnknownLabelMode, aliases_of, iana_differences, resolve,
+};
 pub(crate) use single_byte::SingleByteTable;
 
 use serde::Serialize;
@@ -299,9 +305,8 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
         .find(|enc| enc.labels.contains(&wanted.as_str()))
 }
 
-/// Resolves a label: the WHATWG labels, then charscope's own (UTF-32, true ISO-8859-1, the
-/// encodings beyond WHATWG), then the
-/// canonical names. An unknown label is an error listing the nearest known labels.
+/// Resolves a label with the default (WHATWG) meanings, without the note: see [`resolve`]. An
+/// unknown label is an error listing the nearest known labels.
 ///
 /// ```
 /// use charscope::encoding;
@@ -311,17 +316,14 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
 /// assert!(err.suggestions.contains(&"utf-8"));
 /// ```
 pub fn for_label(label: &str) -> Result<&'static Encoding, UnknownLabel> {
-    let wanted = normalize_label(label);
-    if let Some(enc) = all().find(|enc| enc.labels.contains(&wanted.as_str())) {
-        return Ok(enc);
-    }
-    if let Some(enc) = all().find(|enc| enc.name.eq_ignore_ascii_case(&wanted)) {
-        return Ok(enc);
-    }
-    Err(UnknownLabel {
-        label: label.to_string(),
-        suggestions: nearest_labels(&wanted),
-    })
+    resolve(label, LabelMode::Whatwg).map(|r| r.encoding)
+}
+
+/// The encoding with this canonical name; the name must exist (the tables name them).
+pub(crate) fn for_name(name: &str) -> &'static Encoding {
+    all()
+        .find(|enc| enc.name == name)
+        .unwrap_or_else(|| panic!("no encoding is named {name}"))
 }
 
 fn nearest_labels(wanted: &str) -> Vec<&'static str> {

@@ -41,6 +41,8 @@ tables!(
     GEORGIAN_ACADEMY,
     GEORGIAN_PS,
     US_ASCII,
+    ISO_8859_9,
+    ISO_8859_11,
 );
 
 const fn single_byte(
@@ -61,7 +63,7 @@ const fn single_byte(
 pub(crate) const TRUE_US_ASCII_INDEX: usize = 24;
 
 /// The encodings of this module, in the order `charscope encodings` lists them.
-pub(crate) static MORE: [Encoding; 25] = [
+pub(crate) static MORE: [Encoding; 27] = [
     single_byte(
         "IBM437",
         &["437", "cp437", "cspc8codepage437", "ibm437"],
@@ -173,6 +175,16 @@ pub(crate) static MORE: [Encoding; 25] = [
         &["ascii-7bit", "true-ascii", "true-us-ascii", "us-ascii-7bit"],
         &US_ASCII,
     ),
+    single_byte(
+        "true-ISO-8859-9",
+        &["iso-8859-9-true", "true-iso-8859-9"],
+        &ISO_8859_9,
+    ),
+    single_byte(
+        "true-ISO-8859-11",
+        &["iso-8859-11-true", "true-iso-8859-11"],
+        &ISO_8859_11,
+    ),
 ];
 
 /// Notes on the encodings of this module (see [`Encoding::notes`]).
@@ -202,6 +214,14 @@ pub(crate) fn notes(name: &str) -> &'static [&'static str] {
              (table from GNU libc's iconv).",
         ],
         "Georgian-Academy" | "Georgian-PS" => &["Table from GNU libc's iconv."],
+        "true-ISO-8859-9" => &[
+            "True ISO-8859-9 (Latin-5, Turkish): 80-9F are C1 controls. Browsers have no such \
+             encoding: to them \"iso-8859-9\" and \"latin5\" are windows-1254.",
+        ],
+        "true-ISO-8859-11" => &[
+            "True ISO-8859-11 (Thai): 80-9F are C1 controls. Browsers have no such encoding: to \
+             them \"iso-8859-11\" and \"tis-620\" are windows-874.",
+        ],
         _ => &[],
     }
 }
