@@ -214,3 +214,38 @@ fn encodings_lists_the_iana_differences() {
             "latin1           windows-1252 -> true-ISO-8859-1",
         ));
 }
+
+#[test]
+fn stateful_encodings_from_the_command_line() {
+    charscope()
+        .args(["decode", "--from", "utf-7", "-"])
+        .write_stdin("Hi Mom -+Jjo--!")
+        .assert()
+        .success()
+        .stdout("Hi Mom -\u{263A}-!");
+    // The WHATWG label still means the replacement encoding; the note names the real one.
+    charscope()
+        .args(["decode", "--from", "iso-2022-kr", "-"])
+        .write_stdin(b"\x1B$)C\x0EGQ\x0F".to_vec())
+        .assert()
+        .stderr(predicates::str::contains("true-iso-2022-kr"));
+    charscope()
+        .args(["--labels", "iana", "decode", "--from", "iso-2022-kr", "-"])
+        .write_stdin(b"\x1B$)C\x0EGQ\x0F".to_vec())
+        .assert()
+        .success()
+        .stdout("한");
+    let (v, _) = json_of(
+        &[
+            "--json",
+            "decode",
+            "--from",
+            "cesu8",
+            "--hex",
+            "41 F0 9F 98 80",
+        ],
+        None,
+    );
+    assert_eq!(v["malformed"][0]["offset"], 1);
+    assert_eq!(v["malformed"][0]["length"], 4);
+}

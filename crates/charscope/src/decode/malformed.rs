@@ -150,6 +150,11 @@ impl Malformed {
             Engine::Utf16(_) => self.utf16_reason(),
             Engine::Utf32(_) => self.utf32_reason(),
             Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => self.legacy_reason(),
+            Engine::Cesu8 => super::cesu8::reason(self),
+            Engine::Utf7 => super::utf7::reason(self),
+            Engine::Iso2022Kr => super::iso2022kr::reason(self),
+            Engine::Johab => super::cjk_tables::johab_reason(self),
+            Engine::EucTw => super::cjk_tables::euc_tw_reason(self),
         }
     }
 

@@ -130,6 +130,7 @@ const IANA: &[(&[&str], &str)] = &[
         &["iso-8859-11", "iso8859-11", "iso885911", "tis-620"],
         "true-ISO-8859-11",
     ),
+    (&["csiso2022kr", "iso-2022-kr"], "true-ISO-2022-KR"),
 ];
 
 /// Notes on registry labels (WHATWG's among them), by label; `{}` stands for the label typed.
@@ -201,7 +202,8 @@ const LABEL_NOTES: &[(&[&str], &str)] = &[
             "iso-2022-kr",
         ],
         "the WHATWG label \"{}\" means the replacement encoding, as in browsers: any non-empty \
-         input decodes to a single U+FFFD",
+         input decodes to a single U+FFFD; for real ISO-2022-KR use --labels iana or the label \
+         true-iso-2022-kr",
     ),
     (
         &[
@@ -292,6 +294,10 @@ const ALIASES: &[(&str, &str, Option<&str>)] = &[
         ),
     ),
     ("u32", "UTF-32BE", Some(PY_UTF32)),
+    ("u7", "UTF-7", None),
+    ("iso2022_kr", "true-ISO-2022-KR", Some(PY_KR)),
+    ("iso2022kr", "true-ISO-2022-KR", Some(PY_KR)),
+    ("iso_2022_kr", "true-ISO-2022-KR", Some(PY_KR)),
     ("utf_32", "UTF-32BE", Some(PY_UTF32)),
     // Japanese.
     ("cp932", "Shift_JIS", Some(CP932)),
@@ -368,6 +374,8 @@ const PY_TIS: &str = "\"{}\" is read as true ISO-8859-11, which TIS-620 equals e
                       unmapped); the WHATWG label \"tis-620\" would mean windows-874";
 const PY_UTF32: &str = "\"{}\" names no byte order: without a byte order mark it means \
                         UTF-32BE here (Unicode D99); Python reads the machine's order";
+const PY_KR: &str = "\"{}\" is read as real ISO-2022-KR, as in Python and iconv; the WHATWG \
+                     label \"iso-2022-kr\" would mean the replacement encoding";
 const CP932: &str = "\"{}\" (Windows-31J) is what WHATWG calls Shift_JIS";
 const CP949: &str = "\"{}\" (Unified Hangul Code) is what WHATWG calls EUC-KR: a superset of \
                      EUC-KR with 8,822 more Hangul syllables";
@@ -390,8 +398,16 @@ fn python_form(label: &str) -> String {
         .collect()
 }
 
-/// A last resort: the label without any punctuation (`UTF_8`, `koi8_r`, `ISO8859_2`).
+/// A last resort: the label without its `-`, `_`, `.`, `:` and spaces (`UTF_8`, `koi8_r`,
+/// `ISO8859_2`). Empty (matching nothing) when the label has any other character, so that a
+/// NUL or a no-break space never sneaks a label through.
 fn folded(label: &str) -> String {
+    if !label
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_.: ".contains(c))
+    {
+        return String::new();
+    }
     label
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())

@@ -13,6 +13,7 @@
 mod info;
 mod labels;
 mod more;
+pub(crate) mod multi_byte_tables;
 mod single_byte;
 mod single_byte_tables;
 mod whatwg_table;
@@ -67,6 +68,16 @@ pub(crate) enum Engine {
     Whatwg(&'static encoding_rs::Encoding),
     /// A table-driven single-byte encoding beyond WHATWG (see `more.rs`).
     SingleByte(&'static SingleByteTable),
+    /// CESU-8: UTF-8 with supplementary characters as two 3-byte surrogates.
+    Cesu8,
+    /// UTF-7 (RFC 2152).
+    Utf7,
+    /// ISO-2022-KR (RFC 1557), decoded for real.
+    Iso2022Kr,
+    /// Johab (KS X 1001 annex 3), from a generated table.
+    Johab,
+    /// EUC-TW (CNS 11643 planes 1 and 2), from generated tables.
+    EucTw,
 }
 
 /// One encoding: a handle with a canonical name, its labels and its family.
