@@ -216,3 +216,22 @@ proptest! {
         }
     }
 }
+
+/// Escapes, shifts and a closing `-` belong to the character after them (as encoding_rs gives
+/// ISO-2022-JP's escapes to the next character), so units cover every byte of valid input.
+#[test]
+fn units_cover_escapes_and_shifts() {
+    let spans = |label: &str, bytes: &[u8]| -> Vec<(u64, u64)> {
+        decode::units(bytes, enc(label))
+            .iter()
+            .map(|u| (u.span().start, u.span().end))
+            .collect()
+    };
+    assert_eq!(
+        spans("true-iso-2022-kr", b"\x1B$)C\x0EGQ\x0F A"),
+        [(0, 7), (7, 9), (9, 10)]
+    );
+    // "+AGE-" is 'a' (18 bits: the last two are zero padding in E, which the next unit takes).
+    assert_eq!(spans("utf-7", b"+AGE-c"), [(0, 3), (3, 6)]);
+    assert_eq!(text("utf-7", b"+AGE-c"), "ac");
+}

@@ -37,6 +37,10 @@ pub(crate) struct StepScanner {
     encoding: &'static Encoding,
     machine: Box<dyn Machine>,
     pending: Vec<u8>,
+    /// Where skipped bytes (escapes, shifts) began that no unit has taken yet: the next
+    /// character's span starts there, as encoding_rs gives ISO-2022-JP's escapes to the
+    /// character after them, so that a dump shows every byte.
+    skipped_from: Option<u64>,
 }
 
 impl StepScanner {
@@ -45,6 +49,7 @@ impl StepScanner {
             encoding,
             machine,
             pending: Vec::new(),
+            skipped_from: None,
         }
     }
 
@@ -66,6 +71,7 @@ impl StepScanner {
             match self.machine.step(&data[i..], last) {
                 Step::NeedMore if !last => break,
                 Step::NeedMore => {
+                    self.skipped_from = None;
                     // A machine should not ask for more at the end; name what is left.
                     self.malformed(
                         sink,
@@ -80,7 +86,8 @@ impl StepScanner {
                 Step::Char { ch, len } => {
                     if per_char {
                         let mut buf = [0u8; 4];
-                        sink.text(Span::new(at, at + len as u64), ch.encode_utf8(&mut buf));
+                        let start = self.skipped_from.take().unwrap_or(at);
+                        sink.text(Span::new(start, at + len as u64), ch.encode_utf8(&mut buf));
                         run.restart(at + len as u64);
                     } else if wants_text {
                         run.push(ch);
@@ -89,11 +96,13 @@ impl StepScanner {
                 }
                 Step::Skip(len) => {
                     if per_char {
+                        self.skipped_from.get_or_insert(at);
                         run.restart(at + len as u64);
                     }
                     i += len;
                 }
                 Step::Malformed { kind, len, cut } => {
+                    self.skipped_from = None;
                     let len = len.clamp(1, data.len() - i);
                     self.malformed(sink, &mut run, at, &data[i..i + len], kind, cut);
                     i += len;

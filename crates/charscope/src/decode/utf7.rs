@@ -27,6 +27,9 @@ pub(crate) struct Utf7Scanner {
     cur: Bytes,
     /// A high surrogate waiting for its low one, with its span and bytes.
     high: Option<(u16, u64, u64, Bytes)>,
+    /// Where bytes began that no unit took (a closing `-`, zero padding): the next character's
+    /// span starts there, so that a dump shows every byte.
+    skipped_from: Option<u64>,
 }
 
 /// Up to four bytes, kept to show a malformed sequence whose bytes came in earlier chunks.
@@ -68,6 +71,7 @@ fn base64(b: u8) -> Option<u32> {
 }
 
 struct Out<'a> {
+    skipped_from: Option<u64>,
     sink: &'a mut dyn Sink,
     run: TextRun,
     per_char: bool,
@@ -77,6 +81,7 @@ struct Out<'a> {
 
 impl Out<'_> {
     fn char(&mut self, ch: char, start: u64, end: u64) {
+        let start = self.skipped_from.take().unwrap_or(start).min(start);
         if self.per_char {
             let mut buf = [0u8; 4];
             self.sink
@@ -88,6 +93,7 @@ impl Out<'_> {
     }
 
     fn malformed(&mut self, kind: MalformedKind, start: u64, end: u64, bytes: &[u8], cut: Cut) {
+        self.skipped_from = None;
         self.run.flush(self.sink, start);
         self.sink.malformed(Malformed::new(
             Span::new(start, end),
@@ -113,6 +119,7 @@ impl Utf7Scanner {
             unit_start: 0,
             cur: Bytes::default(),
             high: None,
+            skipped_from: None,
         }
     }
 
@@ -126,6 +133,7 @@ impl Utf7Scanner {
     ) {
         let wants_text = sink.wants_text();
         let mut out = Out {
+            skipped_from: self.skipped_from.take(),
             sink,
             run: TextRun::new(pos),
             per_char,
@@ -157,8 +165,12 @@ impl Utf7Scanner {
                     }
                     continue;
                 }
+                let plus_minus = self.count == 0 && b == b'-';
                 self.end_run(at, Some(b), &mut out);
                 if b == b'-' {
+                    if !plus_minus {
+                        out.skipped_from.get_or_insert(at);
+                    }
                     out.run.restart(at + 1);
                     continue;
                 }
@@ -185,6 +197,7 @@ impl Utf7Scanner {
             self.end_run(end, None, &mut out);
         }
         out.run.flush(out.sink, end);
+        self.skipped_from = if last { None } else { out.skipped_from };
     }
 
     fn unit(&mut self, unit: u16, start: u64, end: u64, bytes: Bytes, out: &mut Out<'_>) {
@@ -253,6 +266,10 @@ impl Utf7Scanner {
         }
         self.unpaired_high(out);
         let padding = self.bits & ((1 << self.nbits) - 1);
+        if self.nbits < 6 && padding == 0 && self.unit_start < at {
+            // Zero padding in a byte of its own: the next character takes it.
+            out.skipped_from = Some(self.unit_start);
+        }
         if (self.nbits >= 6 || padding != 0) && self.unit_start < at {
             let bytes = self.cur;
             out.malformed(
