@@ -2,13 +2,16 @@
 //!
 //! The set is every encoding of the WHATWG Encoding Standard (decoded through `encoding_rs`, except
 //! UTF-8 and UTF-16, which charscope scans itself to name each malformed sequence), plus UTF-32LE,
-//! UTF-32BE and true ISO-8859-1, which browsers do not have, and single-byte encodings beyond
-//! WHATWG (DOS, Mac, EBCDIC, VISCII, Georgian, 7-bit US-ASCII: `more.rs`) decoded from tables that
-//! `scripts/gen-single-byte.py` generates into `single_byte_tables.rs`.
+//! UTF-32BE and true ISO-8859-1, which browsers do not have, and the encodings beyond WHATWG of
+//! `more.rs`: single-byte ones (DOS, Mac, EBCDIC, VISCII, Georgian, 7-bit US-ASCII) decoded from
+//! tables that `scripts/gen-single-byte.py` generates into `single_byte_tables.rs`, and CESU-8,
+//! UTF-7, real ISO-2022-KR, Johab and EUC-TW (tables from `scripts/gen-multi-byte.py`).
 //!
 //! Labels resolve as the WHATWG "get an encoding" algorithm does: ASCII whitespace around the label
 //! is trimmed and letters compare case-insensitively. Some WHATWG labels do not mean what their
-//! name says (`latin1` is windows-1252); [`Encoding::notes`] says so for each encoding concerned.
+//! name says (`latin1` is windows-1252); [`Encoding::notes`] says so for each encoding concerned,
+//! and [`resolve`] gives a note for the label itself, Python's and iconv's names, and the iana
+//! mode (`labels.rs`).
 
 mod info;
 mod labels;
