@@ -103,6 +103,16 @@ fn iconv_names_resolve() {
         ("GEORGIAN-PS", "Georgian-PS"),
         ("EUCKR", "EUC-KR"),
         ("UTF8", "UTF-8"),
+        ("LATIN-9", "ISO-8859-15"),
+        ("MS-ANSI", "windows-1252"),
+        ("MS-CYRL", "windows-1251"),
+        ("MSCP1361", "Johab"),
+        ("JOHAB", "Johab"),
+        ("EUC-TW", "EUC-TW"),
+        ("UTF-7", "UTF-7"),
+        ("UCS-2BE", "UTF-16BE"),
+        ("CP1047", "IBM1047"),
+        ("CSPC8CODEPAGE437", "IBM437"),
     ] {
         assert_eq!(name(label, LabelMode::Whatwg), want, "{label}");
     }
