@@ -249,3 +249,20 @@ fn stateful_encodings_from_the_command_line() {
     assert_eq!(v["malformed"][0]["offset"], 1);
     assert_eq!(v["malformed"][0]["length"], 4);
 }
+
+#[test]
+fn inspect_follows_the_label_mode() {
+    let (v, err) = json_of(
+        &["--json", "inspect", "--from", "latin1", "--hex", "80"],
+        None,
+    );
+    assert_eq!(v["encoding"], "windows-1252");
+    assert!(err.contains("note:"));
+    let (v, _) = json_of(
+        &[
+            "--json", "--labels", "iana", "inspect", "--from", "latin1", "--hex", "80",
+        ],
+        None,
+    );
+    assert_eq!(v["encoding"], "true-ISO-8859-1");
+}

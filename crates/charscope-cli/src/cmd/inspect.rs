@@ -46,7 +46,10 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
         (_, _, Some(hex)) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
-    Ok(report::inspect_bytes(&bytes, label)?)
+    Ok(report::inspect_bytes(
+        &bytes,
+        super::library_label(label)?.as_deref(),
+    )?)
 }
 
 fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {

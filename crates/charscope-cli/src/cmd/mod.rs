@@ -87,6 +87,24 @@ pub fn encoding_for(label: &str) -> Result<&'static charscope::Encoding> {
     Ok(resolved.encoding)
 }
 
+/// For library calls that take a label themselves (`report::inspect_bytes`): the label resolved
+/// in this run's mode, with its note on standard error. The label itself when it means there
+/// what it means here (so that "utf-16" still lets a byte order mark choose), else the
+/// encoding's canonical name.
+pub fn library_label(label: Option<&str>) -> Result<Option<String>> {
+    let Some(label) = label else {
+        return Ok(None);
+    };
+    let encoding = encoding_for(label)?;
+    Ok(Some(
+        if charscope::encoding::for_label(label).is_ok_and(|e| e == encoding) {
+            label.to_string()
+        } else {
+            encoding.name().to_string()
+        },
+    ))
+}
+
 /// The note on a label (see [`encoding_for`]), for a command's JSON `label_note` field.
 pub fn label_note(label: &str) -> Option<String> {
     resolve_label(label).ok().and_then(|r| r.note)
