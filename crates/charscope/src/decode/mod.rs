@@ -132,6 +132,10 @@ impl TextRun {
         self.text.push(c);
     }
 
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
     pub(crate) fn flush(&mut self, sink: &mut dyn Sink, end: u64) {
         if !self.text.is_empty() {
             sink.text(Span::new(self.start, end), &self.text);
