@@ -266,3 +266,30 @@ fn inspect_follows_the_label_mode() {
     );
     assert_eq!(v["encoding"], "true-ISO-8859-1");
 }
+
+#[test]
+fn compare_reads_the_new_encodings() {
+    let (v, _) = json_of(
+        &[
+            "--json",
+            "compare",
+            "--encodings",
+            "cp437,ibm037,true-us-ascii",
+            "--hex",
+            "82 C1",
+        ],
+        None,
+    );
+    let text = |name: &str| {
+        v["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["encoding"] == name)
+            .unwrap()["text"]
+            .clone()
+    };
+    assert_eq!(text("IBM437"), "é┴");
+    assert_eq!(text("IBM037"), "bA");
+    assert_eq!(text("true-US-ASCII"), "\u{FFFD}\u{FFFD}");
+}

@@ -155,7 +155,8 @@ impl Encoding {
                 "The WHATWG labels \"iso-8859-1\", \"latin1\", \"l1\", \"ascii\", \"us-ascii\" and \
                  \"iso_8859-1:1987\" all mean windows-1252, as in every browser: bytes 80-9F are \
                  typographic characters (80 is \u{20AC}), not C1 controls. For true ISO-8859-1 use \
-                 the label \"true-iso-8859-1\".",
+                 the label \"true-iso-8859-1\" or --labels iana (then \"ascii\" is 7-bit \
+                 true-US-ASCII).",
             ],
             "UTF-16LE" => &[
                 "The WHATWG label \"utf-16\" means UTF-16LE, \"to deal with deployed content\"; the \
