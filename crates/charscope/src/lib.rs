@@ -32,10 +32,12 @@ pub mod encode;
 pub mod encoding;
 pub mod escape;
 pub mod examples;
+pub mod hex;
 pub mod report;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod validate;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;

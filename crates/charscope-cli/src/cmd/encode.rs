@@ -46,7 +46,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
         return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = super::escapes::read_text_arg(&args.text, args.escapes)?;
+    let text = super::escapes::read_text_arg(args.text.as_deref().unwrap_or("-"), args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,

@@ -1,0 +1,306 @@
+//! The command line keeps its promises (issue 12): each wrong answer found by trying the
+//! commands as a new user would, as a regression test; and the shape every command shares.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn charscope() -> Command {
+    let mut cmd = Command::cargo_bin("charscope").unwrap();
+    cmd.env_remove("NO_COLOR").env("TERM", "xterm");
+    cmd
+}
+
+fn json_lines(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn decode_strict_holds_with_json() {
+    let out = charscope()
+        .args(["decode", "--strict", "--json", "--hex", "61 62 C0 AE 2F"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["text"], "ab");
+    assert!(!v["text"].as_str().unwrap().contains('\u{FFFD}'));
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["replacements"], 0);
+    assert_eq!(v["malformed"][0]["offset"], 2);
+    assert_eq!(v["malformed"][0]["kind"], "overlong");
+}
+
+#[test]
+fn a_lossy_decode_with_replacements_exits_1_and_writes_the_text() {
+    charscope()
+        .args(["decode", "--hex", "61 FF 62"])
+        .assert()
+        .code(1)
+        .stdout("a\u{FFFD}b");
+    charscope()
+        .args(["decode", "--hex", "61 62"])
+        .assert()
+        .code(0)
+        .stdout("ab");
+}
+
+#[test]
+fn a_utf32_bom_hint_names_the_flag_that_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "u32.txt", b"\xFF\xFE\x00\x00A\x00\x00\x00");
+    charscope()
+        .arg("decode")
+        .arg(&path)
+        .assert()
+        .stderr(predicate::str::contains(
+            "try --from utf-32le (or --bom sniff-unicode)",
+        ));
+    // Following the hint gives the text, for decode and validate alike.
+    charscope()
+        .args(["decode", "--bom", "sniff-unicode"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("A");
+    charscope()
+        .args(["validate", "--bom", "sniff-unicode"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+    // A UTF-16 mark: validate's hint names --bom sniff, which validate has.
+    let u16 = write(dir.path(), "u16.txt", b"\xFF\xFEA\x00");
+    charscope()
+        .arg("validate")
+        .arg(&u16)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("(or --bom sniff)"));
+    charscope()
+        .args(["validate", "--bom", "sniff"])
+        .arg(&u16)
+        .assert()
+        .success();
+}
+
+#[test]
+fn utf16_and_utf32_labels_follow_a_mark_either_way() {
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("utf-16", b"\xFE\xFF\x00A\x00B", "UTF-16BE"),
+        ("utf-16", b"\xFF\xFEA\x00B\x00", "UTF-16LE"),
+        (
+            "utf-32",
+            b"\xFF\xFE\x00\x00A\x00\x00\x00B\x00\x00\x00",
+            "UTF-32LE",
+        ),
+        (
+            "utf-32",
+            b"\x00\x00\xFE\xFF\x00\x00\x00A\x00\x00\x00B",
+            "UTF-32BE",
+        ),
+    ];
+    for (label, bytes, encoding) in cases {
+        let out = charscope()
+            .args(["decode", "--json", "--from", label])
+            .write_stdin(bytes)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{label} {encoding}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["text"], "AB", "{label} {encoding}");
+        assert_eq!(v["encoding"], encoding);
+        assert_eq!(v["bom"], encoding);
+        assert!(out.stderr.is_empty());
+    }
+    // Without a mark, standard error says which order was assumed.
+    charscope()
+        .args(["decode", "--from", "utf-16"])
+        .write_stdin(&b"A\x00B\x00"[..])
+        .assert()
+        .success()
+        .stdout("AB")
+        .stderr(predicate::str::contains(
+            "no byte order mark, so \"utf-16\" is read as UTF-16LE",
+        ));
+    charscope()
+        .args(["decode", "--from", "utf-32"])
+        .write_stdin(&b"\x00\x00\x00A"[..])
+        .assert()
+        .success()
+        .stdout("A")
+        .stderr(predicate::str::contains("is read as UTF-32BE"));
+    // validate too.
+    charscope()
+        .args(["validate", "--from", "utf-16"])
+        .write_stdin(&b"\xFE\xFF\x00A"[..])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn untrusted_file_names_are_escaped_in_every_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = write(dir.path(), "evil\x1b[2J.txt", b"x\xFF");
+    let escaped = "evil\\u{001B}[2J.txt";
+    charscope()
+        .arg("validate")
+        .arg(&evil)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(escaped).and(predicate::str::contains("\x1b").not()));
+    charscope()
+        .arg("decode")
+        .arg(&evil)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(escaped).and(predicate::str::contains("\x1b").not()));
+    let missing = dir.path().join("gone\x1b]0;owned\x07.txt");
+    charscope()
+        .arg("validate")
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("gone\\u{001B}]0;owned\\u{0007}.txt")
+                .and(predicate::str::contains("\x1b").not()),
+        );
+    charscope()
+        .args(["dump", "--plain"])
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("\x1b").not());
+    // JSON carries the name as it is (JSON escapes it).
+    let out = charscope()
+        .args(["validate", "--json"])
+        .arg(&evil)
+        .output()
+        .unwrap();
+    let records = json_lines(&out.stdout);
+    assert!(
+        records[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("evil\x1b[2J.txt")
+    );
+}
+
+#[test]
+fn bom_with_an_encoding_that_has_none_says_so() {
+    charscope()
+        .args([
+            "decode",
+            "--from",
+            "windows-1252",
+            "--bom",
+            "keep",
+            "--hex",
+            "41",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "windows-1252 has no byte order mark, so --bom keep changes nothing",
+        ));
+    charscope()
+        .args(["decode", "--from", "utf-8", "--bom", "keep", "--hex", "41"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn validate_quiet_list_and_max_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.txt", b"fine\n");
+    let bad = write(dir.path(), "bad.txt", &b"\xFF\n".repeat(10));
+    charscope()
+        .args(["validate", "-q"])
+        .arg(&good)
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("");
+    charscope()
+        .args(["validate", "-q"])
+        .arg(&good)
+        .assert()
+        .code(0)
+        .stdout("");
+    charscope()
+        .args(["validate", "-l"])
+        .arg(&good)
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(format!("{}\n", bad.display()));
+    let out = charscope()
+        .args(["validate", "--max-errors", "3"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(
+        text.lines()
+            .nth(2)
+            .unwrap()
+            .contains(":3:1: invalid-byte: FF")
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("10 malformed sequences, the first 3 named")
+    );
+    let out = charscope()
+        .args(["validate", "--json", "--max-errors", "2"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[2]["malformed_count"], 10);
+}
+
+#[test]
+fn validate_keeps_the_order_of_many_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for i in 0..24 {
+        // Files of different sizes, so that workers finish out of order.
+        let mut bytes = b"ok ".repeat((24 - i) * 5000);
+        bytes.extend_from_slice(&b"\xC0\n".repeat(i + 1));
+        paths.push(write(dir.path(), &format!("f{i:02}.txt"), &bytes));
+    }
+    let out = charscope()
+        .args(["validate", "--json"])
+        .args(&paths)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let records = json_lines(&out.stdout);
+    let mut at = 0;
+    for (i, path) in paths.iter().enumerate() {
+        for k in 0..=i {
+            assert_eq!(records[at]["file"], path.display().to_string());
+            assert_eq!(records[at]["line"], k as u64 + 1);
+            at += 1;
+        }
+        assert_eq!(records[at]["malformed_count"], i as u64 + 1);
+        at += 1;
+    }
+    assert_eq!(at, records.len());
+}
