@@ -304,3 +304,209 @@ fn validate_keeps_the_order_of_many_files() {
     }
     assert_eq!(at, records.len());
 }
+
+#[test]
+fn inspect_totals_and_rows_agree_on_terminal_columns() {
+    let out = charscope()
+        .args(["inspect", "--json", "a\tb\u{1b}"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: u64 = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            u["char"]["columns"]
+                .as_u64()
+                .or(u["columns"].as_u64())
+                .unwrap_or(0)
+        })
+        .sum();
+    assert_eq!(v["lengths"]["columns"], 2);
+    assert_eq!(rows, 2, "{}", v["units"]);
+}
+
+#[test]
+fn inspect_text_that_names_a_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "notes.txt", b"\xFF");
+    charscope()
+        .current_dir(dir.path())
+        .args(["inspect", "notes.txt"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("is also the name of a file"));
+    charscope()
+        .current_dir(dir.path())
+        .args(["inspect", "no such file"])
+        .assert()
+        .success()
+        .stderr("");
+    // --from auto is inspect's default.
+    charscope()
+        .args(["inspect", "--from", "auto", "--json", "--hex", "C3 A9"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"encoding\":\"UTF-8\""));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_text_argument_that_is_not_utf8_points_at_the_byte_inputs() {
+    use std::os::unix::ffi::OsStrExt;
+    charscope()
+        .arg("inspect")
+        .arg(std::ffi::OsStr::from_bytes(b"caf\xE9"))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("not valid UTF-8")
+                .and(predicate::str::contains("--hex"))
+                .and(predicate::str::contains("--file"))
+                .and(predicate::str::contains("standard input")),
+        );
+}
+
+#[test]
+fn encode_reads_standard_input_and_u_plus_escapes() {
+    charscope()
+        .args(["encode", "--to", "utf-16be", "--format", "hex"])
+        .write_stdin("é")
+        .assert()
+        .success()
+        .stdout("00 E9\n");
+    charscope()
+        .args([
+            "encode",
+            "--to",
+            "utf-8",
+            "--escapes",
+            "--format",
+            "hex",
+            "U+E9 U+1F600",
+        ])
+        .assert()
+        .success()
+        .stdout("C3 A9 20 F0 9F 98 80\n");
+}
+
+#[test]
+fn encode_notes_what_the_encoding_cannot_keep() {
+    charscope()
+        .args([
+            "encode",
+            "--to",
+            "shift_jis",
+            "--bom",
+            "--format",
+            "hex",
+            "a",
+        ])
+        .assert()
+        .success()
+        .stdout("61\n")
+        .stderr(predicate::str::contains("Shift_JIS has no byte order mark"));
+    // U+FF76 HALFWIDTH KATAKANA LETTER KA is written as U+30AB KATAKANA LETTER KA: ESC $ B 25 2B.
+    charscope()
+        .args([
+            "encode",
+            "--to",
+            "iso-2022-jp",
+            "--format",
+            "hex",
+            "\u{FF76}",
+        ])
+        .assert()
+        .success()
+        .stdout("1B 24 42 25 2B 1B 28 42\n")
+        .stderr(predicate::str::contains("no half-width katakana"));
+}
+
+#[test]
+fn exit_codes_are_written_in_help() {
+    charscope().arg("--help").assert().success().stdout(
+        predicate::str::contains("Exit codes:")
+            .and(predicate::str::contains("0  done, nothing to report"))
+            .and(predicate::str::contains("1  done, but problems found"))
+            .and(predicate::str::contains("2  usage error")),
+    );
+}
+
+/// Every command, as `charscope --help` lists it.
+fn commands() -> Vec<String> {
+    let out = charscope().arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let list = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap();
+    list.lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completions_and_the_man_page_mention_every_command() {
+    let commands = commands();
+    assert!(commands.len() >= 13, "{commands:?}");
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = charscope().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for command in &commands {
+            assert!(script.contains(command.as_str()), "{shell} lacks {command}");
+        }
+        assert!(script.contains("max-errors"), "{shell}");
+    }
+    let out = charscope().arg("man").output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.starts_with(".TH"),
+        "{}",
+        &page[..80]
+    );
+    assert!(page.contains(".TH charscope"));
+    for command in &commands {
+        assert!(
+            page.contains(&format!(".SH \"CHARSCOPE {}\"", command.to_uppercase())),
+            "man lacks {command}"
+        );
+    }
+    assert!(page.contains("Exit codes"));
+    charscope().args(["completions", "tcsh"]).assert().code(2);
+}
+
+#[test]
+fn the_readme_command_table_matches_help() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let section = readme
+        .split("## Commands")
+        .nth(1)
+        .expect("README has a ## Commands section")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let listed: Vec<String> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .map(|cell| {
+            cell.split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(listed, commands(), "README's command table against --help");
+}

@@ -25,6 +25,7 @@
 
 pub mod bom;
 pub mod charinfo;
+pub mod codepoint;
 pub mod compare;
 pub mod decode;
 pub mod dump;

@@ -40,6 +40,25 @@ fn describe(u: &Unmappable) -> String {
     )
 }
 
+/// ISO-2022-JP has no half-width katakana: the WHATWG encoder writes each as its full-width
+/// form (index-iso-2022-jp-katakana), so decoding gives back other characters than were given.
+fn katakana_note(text: &str, encoding: &'static charscope::Encoding) -> Option<String> {
+    if encoding.name() != "ISO-2022-JP" {
+        return None;
+    }
+    let count = text
+        .chars()
+        .filter(|c| ('\u{FF61}'..='\u{FF9F}').contains(c))
+        .count();
+    (count > 0).then(|| {
+        format!(
+            "ISO-2022-JP has no half-width katakana: {count} character(s) U+FF61-U+FF9F are \
+             written as their full-width forms (U+FF76 becomes U+30AB), so the bytes decode to \
+             other characters than were given"
+        )
+    })
+}
+
 pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
     if args.to.eq_ignore_ascii_case("all") {
@@ -52,6 +71,15 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
         EncodeErrors::Replace => Substitute::Question,
         EncodeErrors::Html => Substitute::Html,
     };
+    if args.bom && encoding.bom().is_none() {
+        eprintln!(
+            "charscope: note: {encoding} has no byte order mark; --bom writes nothing more \
+             (UTF-8, UTF-16 and UTF-32 have one)"
+        );
+    }
+    if let Some(note) = katakana_note(&text, encoding) {
+        eprintln!("charscope: note: {note}");
+    }
     let encoded = encode(&text, encoding, args.bom, substitute)?;
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
     let style = Style::new(use_color(color, ctx.json));
