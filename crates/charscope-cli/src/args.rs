@@ -63,7 +63,8 @@ pub enum Command {
         after_help = "Example:\n  charscope encode --to shift_jis --json 'caf\u{e9} \u{20ac}'"
     )]
     Encode(EncodeArgs),
-    /// Report every malformed sequence in files, with its offset; exit 1 if any.
+    /// Report every malformed sequence in files as file:line:column, with its byte offset; exit 1
+    /// if any.
     #[command(after_help = "Example:\n  charscope validate --from utf-8 data/*.csv")]
     Validate(ValidateArgs),
     /// List every encoding with its labels, and where a label means something else.

@@ -508,5 +508,82 @@ fn the_readme_command_table_matches_help() {
                 .to_string()
         })
         .collect();
-    assert_eq!(listed, commands(), "README's command table against --help");
+    let (mut listed, mut commands) = (listed, commands());
+    listed.sort();
+    commands.sort();
+    assert_eq!(listed, commands, "README's command table against --help");
+}
+
+/// Each command run with `--json`: every line of its output parses as JSON.
+#[test]
+fn every_command_speaks_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "in.txt", b"caf\xC3\xA9 \xFF\n");
+    let dump = write(
+        dir.path(),
+        "dump.txt",
+        b"00000000  63 61 66 c3 a9  |caf..|\n00000005\n",
+    );
+    let file = file.to_str().unwrap();
+    let dump = dump.to_str().unwrap();
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["decode", file],
+        vec!["encode", "--to", "shift_jis", "café"],
+        vec!["encode", "--to", "all", "日本"],
+        vec!["validate", file, file],
+        vec!["encodings"],
+        vec!["inspect", "café"],
+        vec!["compare", "--hex", "C3 A7"],
+        vec!["char", "é"],
+        vec!["char", "--search", "nbsp"],
+        vec!["examples"],
+        vec!["examples", "table-3-8"],
+        vec!["dump", file],
+        vec!["undump", dump],
+    ];
+    let mut covered: Vec<&str> = Vec::new();
+    for args in &runs {
+        let out = charscope().arg("--json").args(args).output().unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines = json_lines(&out.stdout);
+        assert!(!lines.is_empty(), "{args:?} wrote no JSON");
+        covered.push(args[0]);
+    }
+    // serve: one line with the address it listens on.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("charscope"))
+        .args(["--json", "serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert!(v["url"].as_str().unwrap().starts_with("http://127.0.0.1:"));
+    covered.push("serve");
+    // completions and man write a script and a page: --json is refused, not ignored.
+    for args in [&["completions", "bash"][..], &["man"]] {
+        charscope()
+            .arg("--json")
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--json does not apply"));
+        covered.push(args[0]);
+    }
+    for command in commands() {
+        assert!(
+            covered.contains(&command.as_str()),
+            "{command} is not run with --json"
+        );
+    }
 }

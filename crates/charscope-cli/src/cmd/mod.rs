@@ -40,15 +40,15 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Encode(args) => encode::run(&args, &ctx),
         Command::Validate(args) => validate::run(&args, &ctx),
         Command::Encodings(args) => encodings::run(&args, &ctx),
-        Command::Serve(args) => serve::run(&args),
+        Command::Serve(args) => serve::run(&args, &ctx),
         Command::Inspect(args) => inspect::run(&args, &ctx),
         Command::Compare(args) => compare::run(&args, &ctx),
         Command::Char(args) => char::run(&args, &ctx),
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
-        Command::Completions(args) => shell::completions(&args),
-        Command::Man(_) => shell::man(),
+        Command::Completions(args) => shell::completions(&args, &ctx),
+        Command::Man(_) => shell::man(&ctx),
     }
 }
 

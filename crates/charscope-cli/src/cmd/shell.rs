@@ -3,11 +3,21 @@
 
 use crate::Outcome;
 use crate::args::{Cli, CompletionsArgs};
+use crate::cmd::Ctx;
 use anyhow::Result;
 use clap::CommandFactory;
 use std::io::Write;
 
-pub fn completions(args: &CompletionsArgs) -> Result<Outcome> {
+/// These commands write a script and a page, which have no JSON form.
+fn refuse_json(ctx: &Ctx, what: &str) -> Result<()> {
+    if ctx.json {
+        anyhow::bail!("--json does not apply: {what}");
+    }
+    Ok(())
+}
+
+pub fn completions(args: &CompletionsArgs, ctx: &Ctx) -> Result<Outcome> {
+    refuse_json(ctx, "completions writes a shell script")?;
     let mut command = Cli::command();
     let mut out = std::io::stdout().lock();
     clap_complete::generate(args.shell, &mut command, "charscope", &mut out);
@@ -15,7 +25,8 @@ pub fn completions(args: &CompletionsArgs) -> Result<Outcome> {
     Ok(Outcome::Clean)
 }
 
-pub fn man() -> Result<Outcome> {
+pub fn man(ctx: &Ctx) -> Result<Outcome> {
+    refuse_json(ctx, "man writes a roff page")?;
     let mut command = Cli::command();
     command.build();
     let mut page = Vec::new();
