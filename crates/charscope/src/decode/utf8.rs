@@ -286,7 +286,10 @@ mod table_3_7 {
 
     /// The well-formed UTF-8 byte sequences, as the Unicode Standard's Table 3-7 lists them: the
     /// range of the first byte, then of the second; the third and fourth are always 80..BF.
-    const TABLE_3_7: [((u8, u8), (u8, u8), usize); 9] = [
+    /// An inclusive range of byte values.
+    type Range = (u8, u8);
+
+    const TABLE_3_7: [(Range, Range, usize); 9] = [
         ((0x00, 0x7F), (0, 0), 1),
         ((0xC2, 0xDF), (0x80, 0xBF), 2),
         ((0xE0, 0xE0), (0xA0, 0xBF), 3),

@@ -529,7 +529,8 @@ fn escape_at(chars: &[PChar], i: usize, quoted: bool) -> Result<(u8, usize), Dum
         };
     }
     let octal_at = |k: usize| chars.get(k).is_some_and(|p| p.c.is_digit(8));
-    if !quoted && !(octal_at(i + 1) && octal_at(i + 2) && octal_at(i + 3)) {
+    let bare_octal = octal_at(i + 1) && octal_at(i + 2) && octal_at(i + 3);
+    if !quoted && !bare_octal {
         return Err(err_at(
             &chars[i],
             DumpErrorKind::Invalid,
