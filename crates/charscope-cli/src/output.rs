@@ -24,6 +24,11 @@ impl Style {
         Style { on }
     }
 
+    /// Whether these styles print escapes.
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
     fn wrap(&self, code: &str, text: &str) -> String {
         if self.on {
             format!("\x1b[{code}m{text}\x1b[0m")

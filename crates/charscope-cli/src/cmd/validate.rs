@@ -1,7 +1,9 @@
 //! `charscope validate`: every malformed sequence in files, with `file:line:column`, streamed in
 //! bounded memory. Several inputs are validated in parallel, and their output is written in the
 //! order they were given: each input's output goes through a small bounded channel that is
-//! drained in order, so a worker ahead of the writer waits instead of piling up output.
+//! drained in order, so a worker ahead of the writer waits instead of piling up output, and no
+//! worker starts an input more than twice the number of workers (at least 8) past the one
+//! being written.
 
 use crate::Outcome;
 use crate::args::{BomArg, ValidateArgs};
@@ -25,6 +27,31 @@ const BLOCK: usize = 64 * 1024;
 
 /// ...and at most this many blocks wait per input.
 const BLOCKS_IN_FLIGHT: usize = 4;
+
+/// The index of the input being written, which workers wait on before running too far ahead.
+struct Progress {
+    /// How many inputs past the one being written a worker may start (so that at most this
+    /// many inputs' blocks wait in memory).
+    ahead: usize,
+    writing: std::sync::Mutex<usize>,
+    moved: std::sync::Condvar,
+}
+
+impl Progress {
+    /// Waits until input `i` is near enough to the one being written.
+    fn wait_for(&self, i: usize) {
+        let mut writing = self.writing.lock().unwrap_or_else(|e| e.into_inner());
+        while i >= *writing + self.ahead {
+            writing = self.moved.wait(writing).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The writer moved on to input `i`.
+    fn advance(&self, i: usize) {
+        *self.writing.lock().unwrap_or_else(|e| e.into_inner()) = i;
+        self.moved.notify_all();
+    }
+}
 
 /// What a worker sends the writer about one input.
 enum Message {
@@ -58,6 +85,19 @@ pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
         style: Style::new(use_color(ctx.color, ctx.json)),
         progress: sources.len() == 1 && !args.no_progress,
     };
+    if let [source] = &sources[..] {
+        // One input: no threads, its output written as it comes.
+        let mut out = Direct { error: None };
+        let result = validate_one(source, &job, &mut out);
+        if let Some(e) = out.error {
+            return Err(e.into());
+        }
+        return match result {
+            Ok(true) => Ok(Outcome::Clean),
+            Ok(false) => Ok(Outcome::Problems),
+            Err(err) => Err(err),
+        };
+    }
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, sources.len().max(1));
@@ -66,12 +106,18 @@ pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
         .map(|_| sync_channel(BLOCKS_IN_FLIGHT))
         .unzip();
     let next = AtomicUsize::new(0);
+    let progress = Progress {
+        ahead: (2 * workers).max(8),
+        writing: std::sync::Mutex::new(0),
+        moved: std::sync::Condvar::new(),
+    };
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(source) = sources.get(i) else { break };
+                    progress.wait_for(i);
                     let tx = &senders[i];
                     let result = validate_one(source, &job, tx);
                     if tx.send(Message::Done(result)).is_err() {
@@ -82,16 +128,20 @@ pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
         }
         // The writer: the receivers are dropped when it returns (an error such as a closed
         // pipe included), which ends every worker's next send.
-        write_in_order(receivers)
+        let result = write_in_order(receivers, &progress);
+        // Wake any worker still waiting, so that it sees its channel closed and ends.
+        progress.advance(usize::MAX / 2);
+        result
     })
 }
 
 /// Writes each input's output in order; the outcome of all of them.
-fn write_in_order(receivers: Vec<Receiver<Message>>) -> Result<Outcome> {
+fn write_in_order(receivers: Vec<Receiver<Message>>, progress: &Progress) -> Result<Outcome> {
     let mut stdout = std::io::stdout().lock();
     let mut any_malformed = false;
     let mut failed = None;
-    for rx in receivers {
+    for (i, rx) in receivers.into_iter().enumerate() {
+        progress.advance(i);
         loop {
             match rx.recv() {
                 Ok(Message::Out(bytes)) => stdout.write_all(&bytes)?,
@@ -130,8 +180,48 @@ fn write_in_order(receivers: Vec<Receiver<Message>>) -> Result<Outcome> {
     })
 }
 
+/// Where one input's output goes: through a channel to the writer, or (a single input) straight
+/// to standard output and error.
+trait Out {
+    /// Sends one message; false when nobody reads any more.
+    fn send(&mut self, message: Message) -> bool;
+}
+
+impl Out for &SyncSender<Message> {
+    fn send(&mut self, message: Message) -> bool {
+        SyncSender::send(self, message).is_ok()
+    }
+}
+
+/// A single input's output, written as it comes (I/O errors kept for the end).
+struct Direct {
+    error: Option<std::io::Error>,
+}
+
+impl Out for &mut Direct {
+    fn send(&mut self, message: Message) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        let result = match message {
+            Message::Out(bytes) => std::io::stdout().lock().write_all(&bytes),
+            Message::Note(line) => {
+                let _ = std::io::stdout().flush();
+                eprintln!("{line}");
+                Ok(())
+            }
+            Message::Done(_) => Ok(()),
+        };
+        if let Err(e) = result {
+            self.error = Some(e);
+            return false;
+        }
+        true
+    }
+}
+
 /// Validates one input, sending its output to `tx`; true when it is clean.
-fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<bool> {
+fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
     let args = job.args;
     let name = source.name();
     let json_name = source.json_name();
@@ -139,7 +229,7 @@ fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<
     let encoding = match super::byte_order::settle(&args.from, job.requested, args.bom, &head) {
         Some(settled) => {
             if let Some(note) = settled.note {
-                note_to(tx, format!("charscope: note: {name}: {note}"));
+                tx.send(Message::Note(format!("charscope: note: {name}: {note}")));
             }
             settled.encoding
         }
@@ -147,7 +237,7 @@ fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<
             if !matches!(args.bom, Some(BomArg::Sniff | BomArg::SniffUnicode))
                 && let Some(note) = super::foreign_bom_note(&head, job.requested, &name)
             {
-                note_to(tx, note);
+                tx.send(Message::Note(note));
             }
             job.requested
         }
@@ -161,6 +251,7 @@ fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<
     let stop_at_first = args.quiet || args.files_with_errors;
     let limit = args.max_errors.unwrap_or(u64::MAX);
     let mut buffer: Vec<u8> = Vec::with_capacity(BLOCK);
+    let shown = job.style.path(&name);
     let mut named = 0u64;
     let mut gone = false;
     let result = for_each_chunk(reader, &name, |chunk, last| {
@@ -176,10 +267,10 @@ fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<
                 return;
             }
             named += 1;
-            io = write_finding(&mut buffer, finding, &name, &json_name, job);
+            io = write_finding(&mut buffer, finding, &shown, &json_name, job);
         });
         io?;
-        if buffer.len() >= BLOCK && tx.send(Message::Out(std::mem::take(&mut buffer))).is_err() {
+        if buffer.len() >= BLOCK && !tx.send(Message::Out(std::mem::take(&mut buffer))) {
             gone = true;
         }
         Ok(())
@@ -190,13 +281,12 @@ fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<
     result?;
     let count = validator.malformed_count();
     if !stop_at_first && !job.json && count > named {
-        note_to(
-            tx,
-            format!(
-                "charscope: {name}: {count} malformed sequences, the first {named} named \
-                 (--max-errors)"
-            ),
-        );
+        // After the lines it speaks of.
+        tx.send(Message::Out(std::mem::take(&mut buffer)));
+        tx.send(Message::Note(format!(
+            "charscope: {name}: {count} malformed sequences, the first {named} named \
+             (--max-errors)"
+        )));
     }
     if args.files_with_errors && count > 0 {
         if job.json {
@@ -210,21 +300,17 @@ fn validate_one(source: &Source, job: &Job, tx: &SyncSender<Message>) -> Result<
         buffer.push(b'\n');
     }
     if !buffer.is_empty() {
-        let _ = tx.send(Message::Out(buffer));
+        tx.send(Message::Out(buffer));
     }
     Ok(count == 0)
 }
 
-/// Sends a line for standard error (in order with the input's output).
-fn note_to(tx: &SyncSender<Message>, line: String) {
-    let _ = tx.send(Message::Note(line));
-}
-
-/// One finding: `file:line:column: kind: hex (reason) [byte N]`, or one JSON line.
+/// One finding: `file:line:column: kind: hex (reason) [byte N]`, or one JSON line. `shown` is
+/// the input's name as the human line starts with it (styled once per input).
 fn write_finding(
     out: &mut Vec<u8>,
     finding: &Finding,
-    name: &str,
+    shown: &str,
     json_name: &str,
     job: &Job,
 ) -> std::io::Result<()> {
@@ -236,17 +322,20 @@ fn write_finding(
     }
     let m = &finding.malformed;
     let style = &job.style;
-    writeln!(
+    write!(
         out,
-        "{}:{}:{}: {}: {} ({}) {}",
-        style.path(name),
+        "{shown}:{}:{}: {}: {} ({}) ",
         finding.line,
         finding.column,
         style.bad(m.kind.as_str()),
         m.hex(),
         terminal::sanitize(&m.reason()),
-        style.dim(&format!("[byte {}]", m.offset()))
-    )
+    )?;
+    if style.is_on() {
+        writeln!(out, "{}", style.dim(&format!("[byte {}]", m.offset())))
+    } else {
+        writeln!(out, "[byte {}]", m.offset())
+    }
 }
 
 fn progress_bar(source: &Source) -> Option<ProgressBar> {
