@@ -46,7 +46,7 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
             }
             if std::path::Path::new(text).is_file() {
                 eprintln!(
-                    "charscope: note: {:?} is also the name of a file; this inspects the text \
+                    "charscope: note: \"{}\" is also the name of a file; this inspects the text \
                      itself (use --file to inspect the file's bytes)",
                     crate::terminal::sanitize(text)
                 );
