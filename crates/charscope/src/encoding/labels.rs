@@ -183,18 +183,6 @@ const LABEL_NOTES: &[(&[&str], &str)] = &[
     ),
     (
         &[
-            "csunicode",
-            "iso-10646-ucs-2",
-            "ucs-2",
-            "unicode",
-            "unicodefeff",
-            "utf-16",
-        ],
-        "the label \"{}\" names no byte order: without a byte order mark it means UTF-16LE here \
-         (as in WHATWG and glibc's iconv; the Unicode Standard, D98, would read big-endian)",
-    ),
-    (
-        &[
             "csiso2022kr",
             "hz-gb-2312",
             "iso-2022-cn",
@@ -286,19 +274,14 @@ const ALIASES: &[(&str, &str, Option<&str>)] = &[
     ("utf8_ucs2", "UTF-8", None),
     ("utf8_ucs4", "UTF-8", None),
     ("cp65001", "UTF-8", None),
-    (
-        "u16",
-        "UTF-16LE",
-        Some(
-            "Python's \"{}\" names no byte order: without a byte order mark it means UTF-16LE here",
-        ),
-    ),
-    ("u32", "UTF-32BE", Some(PY_UTF32)),
+    // Family names: the decoders say which byte order they took, per input.
+    ("u16", "UTF-16LE", None),
+    ("u32", "UTF-32BE", None),
     ("u7", "UTF-7", None),
     ("iso2022_kr", "true-ISO-2022-KR", Some(PY_KR)),
     ("iso2022kr", "true-ISO-2022-KR", Some(PY_KR)),
     ("iso_2022_kr", "true-ISO-2022-KR", Some(PY_KR)),
-    ("utf_32", "UTF-32BE", Some(PY_UTF32)),
+    ("utf_32", "UTF-32BE", None),
     // Japanese.
     ("cp932", "Shift_JIS", Some(CP932)),
     ("932", "Shift_JIS", Some(CP932)),
@@ -415,8 +398,6 @@ const PY_THAI: &str = "\"{}\" means true ISO-8859-11, as in Python and iconv (80
 const PY_TIS: &str = "\"{}\" is read as true ISO-8859-11, which TIS-620 equals except that \
                       ISO-8859-11 maps A0 to a no-break space (Python's tis_620 leaves it \
                       unmapped); the WHATWG label \"tis-620\" would mean windows-874";
-const PY_UTF32: &str = "\"{}\" names no byte order: without a byte order mark it means \
-                        UTF-32BE here (Unicode D99); Python reads the machine's order";
 const PY_KR: &str = "\"{}\" is read as real ISO-2022-KR, as in Python and iconv; the WHATWG \
                      label \"iso-2022-kr\" would mean the replacement encoding";
 const CP932: &str = "\"{}\" (Windows-31J) is what WHATWG calls Shift_JIS";
