@@ -393,7 +393,7 @@ async fn examples_list_what_to_load_and_the_expected_outcome() {
     let table = list.iter().find(|e| e["name"] == "table-3-8").unwrap();
     assert_eq!(
         table["load"],
-        json!({"input": "C0 AF E0 80 BF F0 81 82 41", "mode": "hex", "encoding": "utf-8"})
+        json!({"input": "C0 AF E0 80 BF F0 81 82 41", "mode": "hex", "encoding": "utf-8", "encode_to": null})
     );
     assert_eq!(table["expect"]["malformed"], json!(vec!["overlong"; 8]));
 }

@@ -36,6 +36,7 @@ pub mod report;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod view;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;
