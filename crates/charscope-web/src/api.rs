@@ -12,8 +12,9 @@ use crate::input::{self, Content, Mode};
 use axum::extract::{FromRequest, Request};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use charscope::dump::{DumpFormat, ParseOptions};
 use charscope::encode::Substitute;
-use charscope::encoding;
+use charscope::encoding::{self, Endian};
 use charscope::escape::{self, EscapeFormat};
 use charscope::report::{self, Report, Shown, UnitWindow};
 use charscope::view::compare::CompareView;
@@ -107,6 +108,38 @@ struct InspectRequest {
     /// Answer the unit rows only (the next page of a report already shown).
     #[serde(default)]
     units_only: bool,
+    /// A dump format to force (`"auto"` or a format name).
+    #[serde(default)]
+    format: Option<String>,
+    /// The word order of a dump of 2- or 4-byte words (`"auto"`, `"little"`, `"big"`).
+    #[serde(default)]
+    word_order: Option<String>,
+}
+
+/// The page's dump controls as parse options.
+fn dump_options(format: Option<&str>, word_order: Option<&str>) -> Result<ParseOptions, ApiError> {
+    {
+        let format = match format.map(str::trim) {
+            None | Some("" | "auto") => None,
+            Some(name) => Some(
+                name.parse::<DumpFormat>()
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            ),
+        };
+        let word_order = match word_order.map(str::trim) {
+            None | Some("" | "auto") => None,
+            Some("little") => Some(Endian::Little),
+            Some("big") => Some(Endian::Big),
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown word order {other:?}; the word orders are: auto, little, big"
+                )));
+            }
+        };
+        Ok(ParseOptions::default()
+            .with_format(format)
+            .with_word_order(word_order))
+    }
 }
 
 /// Which unit rows a response lists, out of how many.
@@ -145,7 +178,8 @@ async fn inspect(
 ) -> Result<axum::response::Response, ApiError> {
     use axum::response::IntoResponse;
     blocking(move || {
-        let read = input::read(request.input, request.mode)?;
+        let options = dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+        let read = input::read_with(request.input, request.mode, &options)?;
         let window = UnitWindow {
             start: request.start,
             limit: request.limit.clamp(1, MAX_UNITS_PER_PAGE),
@@ -194,6 +228,12 @@ struct CompareRequest {
     input: String,
     #[serde(default)]
     mode: Mode,
+    /// As in [`InspectRequest`].
+    #[serde(default)]
+    format: Option<String>,
+    /// As in [`InspectRequest`].
+    #[serde(default)]
+    word_order: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -211,7 +251,8 @@ async fn compare_readings(
     ApiJson(request): ApiJson<CompareRequest>,
 ) -> Result<Json<CompareResponse>, ApiError> {
     blocking(move || {
-        let read = input::read(request.input, request.mode)?;
+        let options = dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+        let read = input::read_with(request.input, request.mode, &options)?;
         let view =
             charscope::view::compare::compare(read.content.bytes(), encoding::all(), COMPARE_BYTES);
         Ok(Json(CompareResponse {
