@@ -74,6 +74,7 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
         Mode::Auto | Mode::Hex => match dump::parse(&input, options) {
             Ok(parsed)
                 if mode == Mode::Auto
+                    && options.format.is_none()
                     && parsed.format == DumpFormat::Hex
                     && (is_word(&input) || is_numbers(&input)) =>
             {
@@ -122,13 +123,16 @@ fn is_word(input: &str) -> bool {
         && (token.bytes().all(|b| b.is_ascii_digit()) || !token.bytes().any(|b| b.is_ascii_digit()))
 }
 
-/// Whether plain hex is more likely numbers or a date ("12 34", "2024-01-01", "3.14"): no digit
-/// A-F anywhere, no `0x` or `\x`, and not a dump with offsets.
+/// Whether plain hex is more likely numbers or a date: no digit A-F anywhere, no `0x` or `\\x`,
+/// and either punctuation that dates, times and decimals use ("2024-01-01", "3.14", "12:30") or
+/// at most two groups ("12 34"). Longer runs of digit pairs ("48 00 69 00") stay hex.
 fn is_numbers(input: &str) -> bool {
     let lower = input.to_ascii_lowercase();
+    let groups = lower.split_whitespace().count();
     !lower.contains("0x")
         && !lower.contains("\\x")
         && !lower.bytes().any(|b| (b'a'..=b'f').contains(&b))
+        && (groups <= 2 || lower.bytes().any(|b| b"-.:/,".contains(&b)))
 }
 
 /// Whether text that did not read as a dump still looks like one: at least two hex digits, and
@@ -194,6 +198,11 @@ mod tests {
         assert_eq!(bytes_of("cafe", Mode::Hex), Some(vec![0xCA, 0xFE]));
         assert_eq!(bytes_of("0xcafe", Mode::Auto), Some(vec![0xCA, 0xFE]));
         assert_eq!(bytes_of("ca fe", Mode::Auto), Some(vec![0xCA, 0xFE]));
+        assert_eq!(
+            bytes_of("48 00 69 00", Mode::Auto),
+            Some(vec![0x48, 0, 0x69, 0])
+        );
+        assert_eq!(bytes_of("12 34", Mode::Hex), Some(vec![0x12, 0x34]));
     }
 
     #[test]

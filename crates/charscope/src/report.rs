@@ -151,7 +151,8 @@ pub struct Report {
     /// Whether the decoded text is in each normalization form, and the start of each form
     /// that differs.
     pub normalization: NormalizationSummary,
-    /// The byte order mark under both policies (null for text input).
+    /// The byte order mark under both policies (for text input: of its UTF-8, where a leading
+    /// U+FEFF reads as the UTF-8 mark).
     pub bom_readings: Option<BomView>,
     /// Warnings about the encoding or its label (the "utf-16" label, what "latin1" means).
     pub notes: Vec<String>,
@@ -294,7 +295,8 @@ pub fn inspect_text_window(text: &str, window: UnitWindow) -> Report {
 /// Inspects text, listing only what `shown` asks for.
 pub fn inspect_text_shown(text: &str, shown: Shown) -> Report {
     let units = crate::decode::units(text.as_bytes(), encoding::UTF_8);
-    build(
+    let readings = BomReadings::of(text.as_bytes());
+    let mut report = build(
         InputKind::Text,
         text.as_bytes(),
         encoding::UTF_8,
@@ -302,7 +304,14 @@ pub fn inspect_text_shown(text: &str, shown: Shown) -> Report {
         None,
         units,
         shown,
-    )
+    );
+    // Text keeps a leading U+FEFF as a character; its UTF-8 (EF BB BF) is still what each
+    // policy would take for a mark if these bytes were read as bytes.
+    report.bom_readings = Some(BomView {
+        disagreement: readings.disagreement(),
+        readings,
+    });
+    report
 }
 
 /// Inspects bytes, decoded with the encoding `label` names, or chosen as the module docs say.

@@ -207,7 +207,8 @@ pub fn render(report: &Report, style: &Style) -> String {
     }
     out.push_str(&forms.render(style));
 
-    if let Some(bom) = &report.bom_readings {
+    let bytes_input = report.kind == report::InputKind::Bytes;
+    if let (true, Some(bom)) = (bytes_input, &report.bom_readings) {
         out.push('\n');
         out.push_str(&heading(style, "Byte order mark"));
         let mut t = Table::new(&[]);

@@ -1,0 +1,14 @@
+import { startServer, launchBrowser } from '/work/wt-page/tests/e2e/harness.mjs';
+const server = await startServer();
+const browser = await launchBrowser();
+const [w, h, out, hash, scheme] = process.argv.slice(2);
+const ctx = await browser.newContext({ viewport: { width: +w, height: +h }, colorScheme: scheme || 'light' });
+const page = await ctx.newPage();
+await page.goto(server.url + (hash || ''));
+await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.busy === 'false');
+await page.waitForTimeout(300);
+const info = await page.evaluate(() => ['#reading-panel', '#bytes-panel', '#grid', '.input-area'].map((s) => `${s}:${Math.round(document.querySelector(s).getBoundingClientRect().top)}`).join(' '));
+console.log(info);
+await page.screenshot({ path: out, fullPage: process.env.FULL === '1' });
+await browser.close();
+server.stop();
