@@ -548,8 +548,13 @@
     }
   }
 
+  /** Until then, hovering does not change the panel: the unit just chosen with the keyboard or
+   * a link stays shown even when the grid scrolls under a still pointer. */
+  let hoverQuietUntil = 0;
+
   function focusUnit(index, { select = false } = {}) {
     if (index < 0 || index >= unitEls.length) return;
+    hoverQuietUntil = performance.now() + 800;
     if (unitEls[focusIndex]) unitEls[focusIndex].tabIndex = -1;
     focusIndex = index;
     const node = unitEls[index];
@@ -993,7 +998,7 @@
     });
     grid.addEventListener('mouseover', (event) => {
       const unit = event.target.closest('.unit[data-index]');
-      if (unit) showDetail(Number(unit.dataset.index));
+      if (unit && performance.now() > hoverQuietUntil) showDetail(Number(unit.dataset.index));
     });
     grid.addEventListener('focusin', (event) => {
       const unit = event.target.closest('.unit[data-index]');
