@@ -216,3 +216,26 @@ async fn the_page_gets_the_byte_roles_dump_gives() {
     assert_eq!(report["units"][0]["roles"], roles);
     assert_eq!(report["units"][0]["code_point"], "U+1F600");
 }
+
+#[test]
+fn bom_for_an_encoding_without_one_says_so() {
+    let (value, code) = cli(&["encode", "--to", "shift_jis", "--bom", "A"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        (&value["bom"], &value["hex"]),
+        (&json!(false), &json!("41"))
+    );
+    assert!(
+        value["bom_note"]
+            .as_str()
+            .unwrap()
+            .contains("no byte order mark")
+    );
+    let text = Command::cargo_bin("charscope")
+        .unwrap()
+        .args(["encode", "--to", "shift_jis", "--bom", "A"])
+        .output()
+        .unwrap();
+    assert_eq!(text.stdout, b"A");
+    assert!(String::from_utf8_lossy(&text.stderr).contains("Shift_JIS has no byte order mark"));
+}

@@ -7,11 +7,11 @@
 
 (() => {
   /** Unit rows asked for per request (about 0.8 kB of JSON each); the rest come on demand. */
-  const PAGE = 1000;
+  const PAGE = 500;
   /** Unit rows put in the page per animation frame, so that big inputs never freeze it. */
-  const CHUNK = 250;
+  const CHUNK = 125;
   /** Characters of decoded text shown; the rest is counted. */
-  const TEXT_SHOWN = 20000;
+  const TEXT_SHOWN = 5000;
   /** Characters of a compare reading shown in its row. */
   const READING_SHOWN = 120;
   /** Inputs longer than this are not written into the address (the link would be huge). */
@@ -21,6 +21,11 @@
   /** Past this many characters typing waits longer before reading again (`LARGE_DEBOUNCE`). */
   const LARGE_INPUT = 64 * 1024;
   const LARGE_DEBOUNCE = 700;
+  /** A paste longer than this is read whole but shown in the box only in part, read-only: a
+   * browser lays out a text box of a megabyte for a second or more, at every key. */
+  const LARGE_PASTE = 128 * 1024;
+  /** How much of a large input the box shows. */
+  const LARGE_SHOWN = 16 * 1024;
   /** Byte offsets are marked in the grid every this many bytes. */
   const OFFSET_EVERY = 16;
 
@@ -131,7 +136,7 @@
 
   /** Puts the state into the controls (after a link, an example or a compare row set it). */
   function showState() {
-    $('input').value = state.input;
+    showInputBox();
     for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
     state.encoding = pickerValue(state.encoding);
     ensureEncodingOption(state.encoding);
@@ -140,6 +145,35 @@
     $('dump-format').value = state.format;
     $('word-order').value = state.wordOrder;
     if (state.format !== 'auto' || state.wordOrder !== 'auto') $('dump-options').open = true;
+  }
+
+  /** Whether the box shows only the start of a large input (read-only) rather than all of it. */
+  let boxShowsPart = false;
+
+  /** Puts the input in the box: all of it, or for a large one its start, read-only, with a way
+   * to edit it all. */
+  function showInputBox() {
+    const box = $('input');
+    boxShowsPart = state.input.length > LARGE_PASTE;
+    box.readOnly = boxShowsPart;
+    box.classList.toggle('part', boxShowsPart);
+    box.value = boxShowsPart ? state.input.slice(0, LARGE_SHOWN) : state.input;
+    $('large-input').hidden = !boxShowsPart;
+    if (boxShowsPart) {
+      $('large-input-text').textContent = `A large input: ${plural(state.input.length, 'character', 'characters')}, all read. The box shows the first ${LARGE_SHOWN.toLocaleString('en')} and is read-only, since a browser is slow to edit so much text.`;
+    }
+  }
+
+  /** A paste: a large one goes to the reading at once, and the box shows its start. */
+  function paste(event) {
+    const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
+    const box = event.target;
+    if (boxShowsPart || text.length + box.value.length <= LARGE_PASTE) return;
+    event.preventDefault();
+    state.input = box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd);
+    hideExample();
+    showInputBox();
+    refresh();
   }
 
   // ---------------------------------------------------------------- encodings and formats
@@ -533,7 +567,7 @@
     busy(true);
     try {
       const data = await api('/api/inspect', {
-        input: state.input, mode: state.mode, encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
+        ...reading(), encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
       }, controller ? controller.signal : undefined);
       if (mine !== generation) return false;
       appendUnits(data.units, mine);
@@ -801,6 +835,12 @@
 
   let encodeGeneration = 0;
   let encodedOutput = '';
+  /** Whether the output shown stops short: Copy then asks for all of it. */
+  let encodedCut = false;
+
+  function encodeRequest(text) {
+    return { text, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex' };
+  }
 
   async function loadEncode() {
     const mine = ++encodeGeneration;
@@ -812,9 +852,7 @@
     try {
       // Text input is encoded whole; a decoded text as far as the report sent it.
       const text = report.kind === 'text' ? state.input : report.text;
-      data = await api('/api/encode', {
-        text, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex',
-      });
+      data = await api('/api/encode', { ...encodeRequest(text), limit: TEXT_SHOWN });
     } catch (e) {
       if (mine !== encodeGeneration) return;
       encodedOutput = '';
@@ -825,7 +863,8 @@
     }
     if (mine !== encodeGeneration) return;
     encodedOutput = data.output || '';
-    const shown = cut(encodedOutput, TEXT_SHOWN);
+    encodedCut = data.cut;
+    const shown = { shown: encodedOutput, cut: data.cut };
     out.textContent = shown.cut ? `${shown.shown}…` : shown.shown;
     const parts = [`${plural(data.length, 'byte', 'bytes')} in ${data.encoding}.`];
     if (report.kind !== 'text' && report.text_cut) parts.push(`The text encoded is the first ${TEXT_SHOWN.toLocaleString('en')} characters of the reading.`);
@@ -844,6 +883,12 @@
   async function copyOutput() {
     const status = $('copy-status');
     try {
+      if (encodedCut && report) {
+        status.textContent = 'Encoding all of it…';
+        const whole = await api('/api/encode', encodeRequest(report.kind === 'text' ? state.input : report.text));
+        encodedOutput = whole.output || '';
+        encodedCut = false;
+      }
       await navigator.clipboard.writeText(encodedOutput);
       status.textContent = 'Copied.';
     } catch {
@@ -954,6 +999,23 @@
   }
 
   function wire() {
+    $('input').addEventListener('paste', paste);
+    $('edit-all').addEventListener('click', () => {
+      const box = $('input');
+      boxShowsPart = false;
+      box.readOnly = false;
+      box.classList.remove('part');
+      box.value = state.input;
+      $('large-input').hidden = true;
+      box.focus();
+    });
+    $('clear-input').addEventListener('click', () => {
+      state.input = '';
+      hideExample();
+      showInputBox();
+      refresh();
+      $('input').focus();
+    });
     $('input').addEventListener('input', (event) => {
       state.input = event.target.value;
       hideExample();

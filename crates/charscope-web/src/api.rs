@@ -34,12 +34,12 @@ pub const MAX_UNITS_PER_PAGE: usize = 20_000;
 pub const MAX_MALFORMED: usize = 1000;
 /// Characters of decoded text one response sends (`text_cut` says when there are more): the
 /// page shows this many.
-pub const TEXT_CHARS: usize = 20_000;
+pub const TEXT_CHARS: usize = 5000;
 /// Input bytes one response sends in `hex` (`hex_cut` says when there are more).
 pub const HEX_BYTES: usize = 4096;
 /// Compare reads at most this many bytes from the start of the input: 43 decodings of it stay
 /// quick, and the view is a glance.
-pub const COMPARE_BYTES: usize = 16 * 1024;
+pub const COMPARE_BYTES: usize = 4 * 1024;
 
 /// A JSON body whose rejections (bad JSON, too large) become [`ApiError`]s.
 pub struct ApiJson<T>(pub T);
@@ -294,6 +294,10 @@ struct EncodeRequest {
     /// What replaces an unmappable character (see [`substitute`]).
     #[serde(default = "html_errors")]
     errors: String,
+    /// The most characters of `hex` and `output` to send (`cut` says when they stop short);
+    /// all of them when absent.
+    #[serde(default)]
+    limit: Option<usize>,
 }
 
 fn html_errors() -> String {
@@ -325,9 +329,18 @@ async fn encode_text(
         .map_err(|e: escape::UnknownEscapeFormat| ApiError::bad_request(e.to_string()))?;
     let substitute = substitute(&request.errors)?;
     blocking(move || {
-        charscope::view::encode::encode(&request.text, enc, request.bom, substitute, Some(format))
-            .map(Json)
-            .map_err(|e| ApiError::bad_request(e.to_string()))
+        let view = charscope::view::encode::encode(
+            &request.text,
+            enc,
+            request.bom,
+            substitute,
+            Some(format),
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(Json(match request.limit {
+            Some(limit) => view.shown(limit),
+            None => view,
+        }))
     })
     .await
 }

@@ -32,6 +32,12 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let encoded = encode(&text, encoding, args.bom, substitute)?;
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
     let style = Style::new(use_color(color, ctx.json));
+    if args.bom && encoding.bom().is_none() && !ctx.json {
+        eprintln!(
+            "charscope: note: {} has no byte order mark (only UTF-8, UTF-16 and UTF-32 have one): none was written",
+            encoding.name()
+        );
+    }
     if ctx.json {
         // The same value as the web API's: with --errors strict and an unmappable character,
         // nothing is written (`"refused": true`, no bytes), as in text mode.

@@ -52,6 +52,41 @@ pub struct EncodeView {
     pub format: Option<FormatInfo>,
     /// The bytes (or, for a text format, the text) in that format.
     pub output: Option<String>,
+    /// Whether `hex` and `output` stop short (see [`EncodeView::shown`]).
+    pub cut: bool,
+}
+
+impl EncodeView {
+    /// The view with `hex` and `output` cut to at most `max_chars` characters each, for a page
+    /// that shows no more (`cut` says so; `length` still counts every byte).
+    ///
+    /// ```
+    /// use charscope::encode::Substitute;
+    /// use charscope::encoding::UTF_8;
+    /// use charscope::view::encode::encode;
+    /// let v = encode("abc", UTF_8, false, Substitute::Html, None).unwrap().shown(5);
+    /// assert_eq!((v.hex.as_str(), v.length, v.cut), ("61 62", 3, true));
+    /// ```
+    pub fn shown(mut self, max_chars: usize) -> EncodeView {
+        fn cut_to(text: &mut String, max_chars: usize) -> bool {
+            match text.char_indices().nth(max_chars) {
+                Some((at, _)) => {
+                    text.truncate(at);
+                    true
+                }
+                None => false,
+            }
+        }
+        let hex_cut = cut_to(&mut self.hex, max_chars);
+        if hex_cut {
+            // Whole pairs only: n pairs take 3n - 1 characters.
+            let pairs = (self.hex.len() + 1) / 3;
+            self.hex.truncate((3 * pairs).saturating_sub(1));
+        }
+        let output_cut = self.output.as_mut().is_some_and(|o| cut_to(o, max_chars));
+        self.cut = hex_cut || output_cut;
+        self
+    }
 }
 
 /// Encodes `text` and describes the outcome.
@@ -107,5 +142,6 @@ pub fn encode(
             Some(f) if !refused => Some(formats::write(text, bytes, f)),
             _ => None,
         },
+        cut: false,
     })
 }
