@@ -217,9 +217,11 @@ test('12. empty and error states', async () => {
   assert.match(await page.locator('#error').textContent(), /Cannot read the input: the input is not a dump: line 1, column 1/);
   assert.equal(await page.locator('#bytes-panel').isVisible(), false);
   assert.equal(await page.locator('#compare-panel').isVisible(), false);
+  assert.ok(await page.locator('#failed-state').isVisible());
   await page.screenshot({ path: join(artifacts, 'error-state.png') });
   await whenDone(page, () => page.fill('#input', ''));
   assert.ok(await page.locator('#empty-state').isVisible());
+  assert.equal(await page.locator('#failed-state').isVisible(), false);
   assert.equal(await page.locator('#error').isVisible(), false);
   assert.equal(await page.locator('#status').textContent(), '');
 });
