@@ -165,6 +165,14 @@ test('9. examples have a title and one line; ascii-a-utf16be sets the encode pan
   assert.match(await button.locator('.example-line').textContent(), /^A is 41 in ASCII/);
   const lineHeight = await button.locator('.example-line').evaluate((n) => n.getBoundingClientRect().height);
   assert.ok(lineHeight < 30, `one line: ${lineHeight}px`);
+  // Escape closes the menu and gives focus back to its button; a click elsewhere closes it too.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#examples-menu').getAttribute('open'), null);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'examples-heading');
+  await page.locator('#examples-menu summary').click();
+  await page.locator('#input').click();
+  assert.equal(await page.locator('#examples-menu').getAttribute('open'), null);
+  await page.locator('#examples-menu summary').click();
   await whenDone(page, () => button.click());
   assert.equal(await page.locator('#examples-menu').getAttribute('open'), null);
   assert.equal(await page.locator('#example-title').textContent(), 'A in ASCII and in UTF-16BE');

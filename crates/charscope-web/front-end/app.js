@@ -1041,6 +1041,16 @@
       state.wordOrder = event.target.value;
       refresh();
     });
+    // The examples menu closes with Escape (focus back on its button) or a click elsewhere.
+    const menu = $('examples-menu');
+    menu.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !menu.open) return;
+      menu.open = false;
+      menu.querySelector('summary').focus();
+    });
+    document.addEventListener('click', (event) => {
+      if (menu.open && !menu.contains(event.target)) menu.open = false;
+    });
     $('jump').addEventListener('submit', (event) => {
       event.preventDefault();
       jumpTo(parseOffset($('jump-offset').value));
