@@ -8,13 +8,33 @@ use anyhow::Result;
 use charscope::encode::{Substitute, Unmappable, encode};
 use std::io::Write;
 
+/// The character for people: counted from 1 ("character 4" of "café"), as the page counts.
 fn describe(u: &Unmappable) -> String {
     format!(
         "character {} (U+{:04X} '{}')",
-        u.index,
+        u.index + 1,
         u32::from(u.ch),
         u.ch
     )
+}
+
+/// ISO-2022-JP has no half-width katakana: the WHATWG encoder writes each as its full-width
+/// form (index-iso-2022-jp-katakana), so decoding gives back other characters than were given.
+fn katakana_note(text: &str, encoding: &'static charscope::Encoding) -> Option<String> {
+    if encoding.name() != "ISO-2022-JP" {
+        return None;
+    }
+    let count = text
+        .chars()
+        .filter(|c| ('\u{FF61}'..='\u{FF9F}').contains(c))
+        .count();
+    (count > 0).then(|| {
+        format!(
+            "ISO-2022-JP has no half-width katakana: {count} character(s) U+FF61-U+FF9F are \
+             written as their full-width forms (U+FF76 becomes U+30AB), so the bytes decode to \
+             other characters than were given"
+        )
+    })
 }
 
 pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
@@ -23,21 +43,24 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
         return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = super::escapes::read_text_arg(&args.text, args.escapes)?;
+    let text = super::escapes::read_text_arg(args.text.as_deref().unwrap_or("-"), args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,
         EncodeErrors::Html => Substitute::Html,
     };
+    if args.bom && encoding.bom().is_none() {
+        eprintln!(
+            "charscope: note: {encoding} has no byte order mark; --bom writes nothing more \
+             (UTF-8, UTF-16 and UTF-32 have one)"
+        );
+    }
+    if let Some(note) = katakana_note(&text, encoding) {
+        eprintln!("charscope: note: {note}");
+    }
     let encoded = encode(&text, encoding, args.bom, substitute)?;
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
     let style = Style::new(use_color(color, ctx.json));
-    if args.bom && encoding.bom().is_none() && !ctx.json {
-        eprintln!(
-            "charscope: note: {} has no byte order mark (only UTF-8, UTF-16 and UTF-32 have one): none was written",
-            encoding.name()
-        );
-    }
     if ctx.json {
         // The same value as the web API's: with --errors strict and an unmappable character,
         // nothing is written (`"refused": true`, no bytes), as in text mode.
