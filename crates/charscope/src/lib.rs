@@ -36,6 +36,7 @@ pub mod report;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod transcode;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;
@@ -46,3 +47,4 @@ pub use escape::{EscapeFormat, EscapedUnit, Unescaped};
 pub use report::Report;
 pub use span::Span;
 pub use stream::StreamDecoder;
+pub use transcode::Transcoder;

@@ -2,6 +2,7 @@
 
 mod char;
 mod compare;
+mod convert;
 mod decode;
 mod dump;
 mod encode;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Convert(args) => convert::run(&args, &ctx),
     }
 }
 
