@@ -434,17 +434,58 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     Ok(outcome(clean))
 }
 
+/// How a target is written.
+enum Target {
+    /// A regular file (or a new one): through a temporary file beside it, renamed on success.
+    /// The path is the symbolic link's target when it is one, so that the link survives.
+    Replace(PathBuf),
+    /// Something that is not a regular file (`/dev/null`, a pipe, a terminal): written to
+    /// directly, as a shell redirection would; renaming over it would replace the device.
+    Direct(PathBuf),
+}
+
+fn target_for(path: &Path) -> Result<Target> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Ok(Target::Direct(path.to_path_buf())),
+        Ok(_) => Ok(Target::Replace(
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        )),
+        Err(_) => Ok(Target::Replace(path.to_path_buf())),
+    }
+}
+
+fn open_direct(path: &Path) -> Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {} for writing", path.display()))
+}
+
 /// Every input into one file, through a temporary file renamed when all succeeded.
 fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
-    let mut tmp = temp_beside(out)?;
+    let shown = out.display().to_string();
+    let (mut tmp, mut direct) = match target_for(out)? {
+        Target::Replace(path) => (Some((temp_beside(&path)?, path)), None),
+        Target::Direct(path) => (None, Some(open_direct(&path)?)),
+    };
     let mut clean = true;
     let mut failed = false;
+    let is_direct = direct.is_some();
     {
-        let mut sink = std::io::BufWriter::with_capacity(CHUNK, tmp.as_file_mut());
+        let file: &mut std::fs::File = match (&mut tmp, &mut direct) {
+            (Some((t, _)), _) => t.as_file_mut(),
+            (None, Some(f)) => f,
+            (None, None) => unreachable!(),
+        };
+        let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
         for input in inputs {
             let ended = job.stream(input, &mut sink, true)?;
-            let written = format!("no file written ({} left as it was)", out.display());
-            clean &= job.report(input, Some(&out.display().to_string()), &ended, &written);
+            let written = if is_direct {
+                format!("{} bytes written to {shown}", sink.written)
+            } else {
+                format!("no file written ({shown} left as it was)")
+            };
+            clean &= job.report(input, Some(&shown), &ended, &written);
             if ended.error.is_some() {
                 failed = true;
                 break;
@@ -452,9 +493,9 @@ fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
         }
         sink.flush()?;
     }
-    if !failed {
-        tmp.persist(out)
-            .with_context(|| format!("cannot write {}", out.display()))?;
+    if let (false, Some((tmp, path))) = (failed, tmp) {
+        tmp.persist(&path)
+            .with_context(|| format!("cannot write {shown}"))?;
     }
     Ok(outcome(clean))
 }
@@ -499,8 +540,29 @@ fn to_files(job: &Job, inputs: &[Input], targets: Vec<PathBuf>, in_place: bool) 
     Ok(outcome(clean))
 }
 
-fn convert_file(job: &Job, input: &Input, target: &Path, in_place: bool, show_progress: bool) -> Result<bool> {
-    let mut tmp = temp_beside(target)?;
+fn convert_file(
+    job: &Job,
+    input: &Input,
+    target: &Path,
+    in_place: bool,
+    show_progress: bool,
+) -> Result<bool> {
+    let shown = target.display().to_string();
+    let path = match target_for(target)? {
+        Target::Replace(path) => path,
+        Target::Direct(path) if !in_place => {
+            let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(
+                CHUNK,
+                open_direct(&path)?,
+            ));
+            let ended = job.stream(input, &mut sink, show_progress)?;
+            sink.flush()?;
+            let written = format!("{} bytes written to {shown}", sink.written);
+            return Ok(job.report(input, Some(&shown), &ended, &written));
+        }
+        Target::Direct(_) => bail!("--in-place needs regular files: {shown} is not one"),
+    };
+    let mut tmp = temp_beside(&path)?;
     let ended = {
         let mut sink = std::io::BufWriter::with_capacity(CHUNK, tmp.as_file_mut());
         let ended = job.stream(input, &mut sink, show_progress)?;
@@ -508,19 +570,19 @@ fn convert_file(job: &Job, input: &Input, target: &Path, in_place: bool, show_pr
         ended
     };
     let written = if in_place {
-        format!("{} left as it was", target.display())
+        format!("{shown} left as it was")
     } else {
-        format!("no file written ({} left as it was)", target.display())
+        format!("no file written ({shown} left as it was)")
     };
-    let clean = job.report(input, Some(&target.display().to_string()), &ended, &written);
+    let clean = job.report(input, Some(&shown), &ended, &written);
     if ended.error.is_none() {
-        if in_place && let Ok(meta) = std::fs::metadata(target) {
+        if let Ok(meta) = std::fs::metadata(&path) {
             // The converted file keeps the permissions of the one it replaces.
             std::fs::set_permissions(tmp.path(), meta.permissions())
-                .with_context(|| format!("cannot set the permissions of {}", target.display()))?;
+                .with_context(|| format!("cannot set the permissions of {shown}"))?;
         }
-        tmp.persist(target)
-            .with_context(|| format!("cannot write {}", target.display()))?;
+        tmp.persist(&path)
+            .with_context(|| format!("cannot write {shown}"))?;
     }
     Ok(clean)
 }
