@@ -465,11 +465,11 @@ impl Transcoder {
         match error {
             Some(mut e) => {
                 self.failed = true;
-                if let (TranscodeError::Unmappable(u), Some(prefix)) = (&mut e, self.writer.fix) {
-                    if let Some(len) = source_len(self.decoder.encoding(), prefix) {
-                        u.offset += len;
-                        u.exact = true;
-                    }
+                if let (TranscodeError::Unmappable(u), Some(prefix)) = (&mut e, self.writer.fix)
+                    && let Some(len) = source_len(self.decoder.encoding(), prefix)
+                {
+                    u.offset += len;
+                    u.exact = true;
                 }
                 Err(e)
             }
@@ -846,7 +846,6 @@ impl Writer {
         }
         Ok(())
     }
-
 }
 
 /// Text with no safe place to cut is normalized anyway past this many bytes.

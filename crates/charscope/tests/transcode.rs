@@ -3,9 +3,7 @@
 
 use charscope::encoding::{self, Encoding};
 use charscope::text::normalization::Form;
-use charscope::transcode::{
-    BomAction, ErrorPolicy, Newline, Options, TranscodeError, Transcoder,
-};
+use charscope::transcode::{BomAction, ErrorPolicy, Newline, Options, TranscodeError, Transcoder};
 use proptest::prelude::*;
 
 fn label(l: &str) -> &'static Encoding {
@@ -52,7 +50,12 @@ fn lossy(policy: ErrorPolicy) -> Options {
 #[test]
 fn windows_1252_to_utf8_is_encoding_rs_decode() {
     let bytes: Vec<u8> = (0u8..=255).collect();
-    let (out, err) = run(&bytes, encoding::WINDOWS_1252, encoding::UTF_8, Options::default());
+    let (out, err) = run(
+        &bytes,
+        encoding::WINDOWS_1252,
+        encoding::UTF_8,
+        Options::default(),
+    );
     assert!(err.is_none());
     let (expected, _, had_errors) = encoding_rs::WINDOWS_1252.decode(&bytes);
     assert!(!had_errors);
@@ -63,7 +66,12 @@ fn windows_1252_to_utf8_is_encoding_rs_decode() {
 fn replace_is_std_lossy_utf8() {
     // std's from_utf8_lossy replaces maximal subparts too (Unicode 3.9.6).
     let bytes = b"a\xC0\xAF\xE0\x80\xBF\xF0\x81\x82A\xED\xA0\x80z\xF4\x90\x80\x80\xE2\x82";
-    let (out, err) = run(bytes, encoding::UTF_8, encoding::UTF_8, lossy(ErrorPolicy::Replace));
+    let (out, err) = run(
+        bytes,
+        encoding::UTF_8,
+        encoding::UTF_8,
+        lossy(ErrorPolicy::Replace),
+    );
     assert!(err.is_none());
     assert_eq!(out, String::from_utf8_lossy(bytes).as_bytes());
 }
@@ -88,12 +96,24 @@ fn utf8_to_utf16_is_std_encode_utf16() {
 #[test]
 fn utf8_to_utf32_and_back() {
     let text = "a\u{e9}\u{4e2d}\u{1F600}";
-    let (out, _) = run(text.as_bytes(), encoding::UTF_8, encoding::UTF_32BE, Options::default());
+    let (out, _) = run(
+        text.as_bytes(),
+        encoding::UTF_8,
+        encoding::UTF_32BE,
+        Options::default(),
+    );
     assert_eq!(
         out,
-        [0, 0, 0, 0x61, 0, 0, 0, 0xE9, 0, 0, 0x4E, 0x2D, 0, 1, 0xF6, 0]
+        [
+            0, 0, 0, 0x61, 0, 0, 0, 0xE9, 0, 0, 0x4E, 0x2D, 0, 1, 0xF6, 0
+        ]
     );
-    let (back, _) = run(&out, encoding::UTF_32BE, encoding::UTF_8, Options::default());
+    let (back, _) = run(
+        &out,
+        encoding::UTF_32BE,
+        encoding::UTF_8,
+        Options::default(),
+    );
     assert_eq!(back, text.as_bytes());
 }
 
@@ -119,7 +139,12 @@ fn utf8_to_legacy_is_encoding_rs_encode() {
 #[test]
 fn strict_stops_at_the_first_malformed_sequence_with_its_place() {
     let input = b"line one\nab\xE2\x82z\n";
-    let (out, err) = run(input, encoding::UTF_8, encoding::UTF_16LE, Options::default());
+    let (out, err) = run(
+        input,
+        encoding::UTF_8,
+        encoding::UTF_16LE,
+        Options::default(),
+    );
     let Some(TranscodeError::Malformed(m)) = err else {
         panic!("expected a malformed error, got {err:?}");
     };
@@ -138,7 +163,12 @@ fn strict_stops_at_the_first_malformed_sequence_with_its_place() {
 #[test]
 fn unmappable_is_named_with_its_index_and_offset() {
     let text = "ab\nc\u{e9}\u{20AC}d";
-    let (out, err) = run(text.as_bytes(), encoding::UTF_8, label("windows-1251"), Options::default());
+    let (out, err) = run(
+        text.as_bytes(),
+        encoding::UTF_8,
+        label("windows-1251"),
+        Options::default(),
+    );
     let Some(TranscodeError::Unmappable(u)) = err else {
         panic!("expected an unmappable error, got {err:?}");
     };
@@ -153,7 +183,12 @@ fn unmappable_is_named_with_its_index_and_offset() {
 
     // From UTF-16LE the offset counts UTF-16 bytes.
     let utf16: Vec<u8> = text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
-    let (_, err) = run(&utf16, encoding::UTF_16LE, label("windows-1251"), Options::default());
+    let (_, err) = run(
+        &utf16,
+        encoding::UTF_16LE,
+        label("windows-1251"),
+        Options::default(),
+    );
     let Some(TranscodeError::Unmappable(u)) = err else {
         panic!("expected an unmappable error");
     };
@@ -185,15 +220,40 @@ fn the_policies_write_what_they_promise() {
 
     // Malformed input: U+FFFD, or `?` where the target has none; escape keeps the bytes.
     let bad = b"x\xC0\xAFy";
-    let (out, _) = run(bad, encoding::UTF_8, encoding::UTF_8, lossy(ErrorPolicy::Replace));
+    let (out, _) = run(
+        bad,
+        encoding::UTF_8,
+        encoding::UTF_8,
+        lossy(ErrorPolicy::Replace),
+    );
     assert_eq!(out, "x\u{FFFD}\u{FFFD}y".as_bytes());
-    let (out, _) = run(bad, encoding::UTF_8, label("windows-1252"), lossy(ErrorPolicy::Replace));
+    let (out, _) = run(
+        bad,
+        encoding::UTF_8,
+        label("windows-1252"),
+        lossy(ErrorPolicy::Replace),
+    );
     assert_eq!(out, b"x??y");
-    let (out, _) = run(bad, encoding::UTF_8, label("windows-1252"), lossy(ErrorPolicy::Html));
+    let (out, _) = run(
+        bad,
+        encoding::UTF_8,
+        label("windows-1252"),
+        lossy(ErrorPolicy::Html),
+    );
     assert_eq!(out, b"x&#65533;&#65533;y");
-    let (out, _) = run(bad, encoding::UTF_8, encoding::UTF_8, lossy(ErrorPolicy::Skip));
+    let (out, _) = run(
+        bad,
+        encoding::UTF_8,
+        encoding::UTF_8,
+        lossy(ErrorPolicy::Skip),
+    );
     assert_eq!(out, b"xy");
-    let (out, _) = run(bad, encoding::UTF_8, encoding::UTF_8, lossy(ErrorPolicy::Escape));
+    let (out, _) = run(
+        bad,
+        encoding::UTF_8,
+        encoding::UTF_8,
+        lossy(ErrorPolicy::Escape),
+    );
     assert_eq!(out, b"x\\xC0\\xAFy");
 }
 
@@ -219,7 +279,13 @@ fn replacements_are_counted() {
 #[test]
 fn bom_keep_strip_add() {
     let with_bom = b"\xEF\xBB\xBFhi";
-    let keep = run(with_bom, encoding::UTF_8, encoding::UTF_16LE, Options::default()).0;
+    let keep = run(
+        with_bom,
+        encoding::UTF_8,
+        encoding::UTF_16LE,
+        Options::default(),
+    )
+    .0;
     assert_eq!(keep, b"\xFF\xFEh\0i\0");
     let strip = run(
         with_bom,
@@ -241,7 +307,9 @@ fn bom_keep_strip_add() {
     let mut t = Transcoder::new(
         encoding::UTF_8,
         encoding::UTF_8,
-        Options::default().with_sniff_bom(true).with_bom(BomAction::Strip),
+        Options::default()
+            .with_sniff_bom(true)
+            .with_bom(BomAction::Strip),
     )
     .unwrap();
     let mut out = Vec::new();
@@ -249,16 +317,34 @@ fn bom_keep_strip_add() {
     assert_eq!(out, b"hi");
     assert_eq!(t.source(), encoding::UTF_16LE);
     // An empty input with --bom add is just the mark.
-    let add_empty = run(b"", encoding::UTF_8, encoding::UTF_8, Options::default().with_bom(BomAction::Add)).0;
+    let add_empty = run(
+        b"",
+        encoding::UTF_8,
+        encoding::UTF_8,
+        Options::default().with_bom(BomAction::Add),
+    )
+    .0;
     assert_eq!(add_empty, b"\xEF\xBB\xBF");
 }
 
 #[test]
 fn newlines() {
     let input = b"a\r\nb\nc\rd\r";
-    let lf = run(input, encoding::UTF_8, encoding::UTF_8, Options::default().with_newline(Newline::Lf)).0;
+    let lf = run(
+        input,
+        encoding::UTF_8,
+        encoding::UTF_8,
+        Options::default().with_newline(Newline::Lf),
+    )
+    .0;
     assert_eq!(lf, b"a\nb\nc\rd\r");
-    let crlf = run(input, encoding::UTF_8, encoding::UTF_8, Options::default().with_newline(Newline::Crlf)).0;
+    let crlf = run(
+        input,
+        encoding::UTF_8,
+        encoding::UTF_8,
+        Options::default().with_newline(Newline::Crlf),
+    )
+    .0;
     assert_eq!(crlf, b"a\r\nb\r\nc\rd\r");
 }
 
@@ -286,7 +372,11 @@ fn any_options() -> impl Strategy<Value = Options> {
             Just(ErrorPolicy::Escape),
             Just(ErrorPolicy::Strict),
         ],
-        prop_oneof![Just(BomAction::Keep), Just(BomAction::Strip), Just(BomAction::Add)],
+        prop_oneof![
+            Just(BomAction::Keep),
+            Just(BomAction::Strip),
+            Just(BomAction::Add)
+        ],
         prop_oneof![Just(Newline::Keep), Just(Newline::Lf), Just(Newline::Crlf)],
         prop_oneof![
             Just(None),
@@ -346,9 +436,7 @@ fn any_input() -> impl Strategy<Value = Vec<u8>> {
 /// A result with what may depend on the chunking left out: when `--newline` or `--normalize`
 /// changed the text, an unmappable character's place is that of the run holding it (documented
 /// as inexact); its index and the character do not depend on it.
-fn comparable(
-    (out, err): (Vec<u8>, Option<TranscodeError>),
-) -> (Vec<u8>, Option<TranscodeError>) {
+fn comparable((out, err): (Vec<u8>, Option<TranscodeError>)) -> (Vec<u8>, Option<TranscodeError>) {
     let err = err.map(|e| match e {
         TranscodeError::Unmappable(mut u) if !u.exact => {
             u.offset = 0;

@@ -10,11 +10,11 @@ use crate::args::{ConvertArgs, ConvertBom, ConvertErrors, NewlineArg, NormalizeA
 use crate::cmd::Ctx;
 use crate::terminal::sanitize;
 use anyhow::{Context, Result, bail};
+use charscope::Encoding;
 use charscope::text::normalization::Form;
 use charscope::transcode::{
     BomAction, ErrorPolicy, Newline, Options, Stats, TranscodeError, TranscodeReport, Transcoder,
 };
-use charscope::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -194,8 +194,7 @@ impl Job {
     }
 
     fn progress_bar(&self, len: u64, name: &str, show: bool) -> Option<ProgressBar> {
-        if !show || !self.progress || len < PROGRESS_THRESHOLD || !std::io::stderr().is_terminal()
-        {
+        if !show || !self.progress || len < PROGRESS_THRESHOLD || !std::io::stderr().is_terminal() {
             return None;
         }
         let bar = ProgressBar::new(len);
@@ -248,7 +247,13 @@ impl Job {
                 let s = &ended.stats;
                 eprintln!(
                     "charscope: {shown}: {} -> {}: {} bytes in, {} bytes out, {} replaced ({} malformed, {} unmappable)",
-                    ended.source, self.to, s.bytes_in, s.bytes_out, s.replacements, s.malformed, s.unmappable
+                    ended.source,
+                    self.to,
+                    s.bytes_in,
+                    s.bytes_out,
+                    s.replacements,
+                    s.malformed,
+                    s.unmappable
                 );
             } else if ended.stats.malformed + ended.stats.unmappable > 0 {
                 let s = &ended.stats;
@@ -381,7 +386,10 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
         return to_files(&job, &inputs, targets, true);
     }
     match &args.output {
-        Some(out) if out.is_dir() || (inputs.len() > 1 && out.as_os_str().to_string_lossy().ends_with('/')) => {
+        Some(out)
+            if out.is_dir()
+                || (inputs.len() > 1 && out.as_os_str().to_string_lossy().ends_with('/')) =>
+        {
             std::fs::create_dir_all(out)
                 .with_context(|| format!("cannot create the directory {}", out.display()))?;
             let mut targets = Vec::new();
@@ -422,10 +430,7 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     let mut clean = true;
     for input in inputs {
         let ended = job.stream(input, &mut sink, true)?;
-        let written = format!(
-            "{} bytes written to standard output",
-            sink.written
-        );
+        let written = format!("{} bytes written to standard output", sink.written);
         clean &= job.report(input, None, &ended, &written);
         if ended.error.is_some() {
             break;
@@ -503,7 +508,8 @@ fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
 /// Each input to its own target (a file in a directory, or itself in place), in parallel.
 fn to_files(job: &Job, inputs: &[Input], targets: Vec<PathBuf>, in_place: bool) -> Result<Outcome> {
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Result<bool>>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<Result<bool>>>> =
+        inputs.iter().map(|_| Mutex::new(None)).collect();
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(inputs.len())
@@ -517,7 +523,8 @@ fn to_files(job: &Job, inputs: &[Input], targets: Vec<PathBuf>, in_place: bool) 
                     if i >= inputs.len() {
                         break;
                     }
-                    let result = convert_file(job, &inputs[i], &targets[i], in_place, show_progress);
+                    let result =
+                        convert_file(job, &inputs[i], &targets[i], in_place, show_progress);
                     if let Err(e) = &result {
                         eprintln!("charscope: error: {}", sanitize(&format!("{e:#}")));
                     }

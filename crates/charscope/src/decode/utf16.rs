@@ -77,7 +77,9 @@ impl Utf16Scanner {
                         Endian::Little => {
                             units.extend(pairs.map(|p| u16::from_le_bytes([p[0], p[1]])))
                         }
-                        Endian::Big => units.extend(pairs.map(|p| u16::from_be_bytes([p[0], p[1]]))),
+                        Endian::Big => {
+                            units.extend(pairs.map(|p| u16::from_be_bytes([p[0], p[1]])))
+                        }
                     }
                     &units
                 }
