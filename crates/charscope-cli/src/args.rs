@@ -198,9 +198,14 @@ pub struct EncodeArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_escape_format)]
     pub format: Option<EscapeFormat>,
 
-    /// The text; `-` reads standard input.
-    #[arg(value_name = "TEXT")]
-    pub text: String,
+    /// The text; `-` or nothing reads standard input (streamed, in bounded memory, unless
+    /// `--json`, `--format` or `--escapes` need it whole).
+    #[arg(value_name = "TEXT", conflicts_with = "file")]
+    pub text: Option<String>,
+
+    /// Read the text (UTF-8) from a file, streamed.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
 }
 
 fn parse_escape_format(name: &str) -> Result<EscapeFormat, String> {

@@ -379,3 +379,35 @@ fn output_onto_a_pipe_is_written_not_replaced() {
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
 }
+
+#[test]
+fn encode_streams_standard_input_and_files() {
+    charscope()
+        .args(["encode", "--to", "windows-1252"])
+        .write_stdin("caf\u{e9} \u{20AC}")
+        .assert()
+        .success()
+        .stdout(&b"caf\xE9 \x80"[..]);
+    let dir = tempdir();
+    let file = dir.path().join("t.txt");
+    std::fs::write(&file, "h\u{e9}llo").unwrap();
+    charscope()
+        .args(["encode", "--to", "utf-16le", "--file"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(&b"h\0\xE9\0l\0l\0o\0"[..]);
+    // Strict: the output stops at the first unmappable character, which is named.
+    let run = charscope()
+        .args(["encode", "--to", "windows-1252"])
+        .write_stdin("ab\u{2603}c")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(run.stdout, b"ab");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("U+2603") && stderr.contains("SNOWMAN"),
+        "{stderr}"
+    );
+}

@@ -119,6 +119,8 @@ struct Job {
     verbose: bool,
     json: bool,
     progress: bool,
+    /// What to suggest after a strict stop.
+    hint: &'static str,
 }
 
 /// How one stream ended.
@@ -240,9 +242,7 @@ impl Job {
             if let Some(error) = &ended.error {
                 eprintln!("charscope: {shown}:{}", describe(error, self.to));
                 eprintln!("charscope: stopped: {written}");
-                eprintln!(
-                    "charscope: hint: --errors replace, skip (-c), html or escape converts anyway; escape loses nothing"
-                );
+                eprintln!("charscope: hint: {}", self.hint);
             } else if self.verbose {
                 let s = &ended.stats;
                 eprintln!(
@@ -371,6 +371,7 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
         verbose: args.verbose,
         json: ctx.json,
         progress: !args.no_progress && !ctx.json,
+        hint: "--errors replace, skip (-c), html or escape converts anyway; escape loses nothing",
     };
     if args.in_place {
         if inputs.iter().any(|i| matches!(i, Input::Stdin)) {
@@ -630,4 +631,46 @@ impl<W: Write> Write for CountingWriter<W> {
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// `encode` from standard input or a file: UTF-8 text streamed to `to`, as `convert` would.
+/// Under `--errors strict` the output stops at the first unmappable character, and the message
+/// says how much was written.
+pub fn stream_encode(
+    file: Option<&Path>,
+    to: &'static Encoding,
+    args: &crate::args::EncodeArgs,
+) -> Result<Outcome> {
+    use crate::args::EncodeErrors;
+    if !to.can_encode() {
+        bail!("{to} can only decode, not encode: choose another --to");
+    }
+    let errors = match args.errors {
+        EncodeErrors::Strict => ErrorPolicy::Strict,
+        EncodeErrors::Replace => ErrorPolicy::Replace,
+        EncodeErrors::Html => ErrorPolicy::Html,
+    };
+    let job = Job {
+        from: From {
+            encoding: charscope::encoding::UTF_8,
+            auto: false,
+        },
+        to,
+        options: Options::default()
+            .with_errors(errors)
+            .with_bom(if args.bom {
+                BomAction::Add
+            } else {
+                BomAction::Keep
+            }),
+        verbose: false,
+        json: false,
+        progress: true,
+        hint: "--errors replace or --errors html substitutes what has no form",
+    };
+    let input = match file {
+        Some(p) if p.as_os_str() != "-" => Input::File(p.to_path_buf()),
+        _ => Input::Stdin,
+    };
+    to_stdout(&job, &[input])
 }
