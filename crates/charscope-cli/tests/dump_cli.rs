@@ -480,3 +480,57 @@ fn dump_text_rows_match_the_json_rows() {
         }
     }
 }
+
+/// `undump` reads a long dump a block of lines at a time: the bytes are the same as a whole
+/// read, across block edges, squeezed `*` runs and the fast xxd reader.
+#[test]
+fn undump_streams_long_dumps_across_blocks() {
+    let mut bytes = Vec::new();
+    for i in 0..20_000u32 {
+        bytes.extend_from_slice(format!("line {i}: caf\u{e9} \u{4e2d}\n").as_bytes());
+    }
+    bytes.extend(std::iter::repeat_n(0u8, 200_000));
+    bytes.extend_from_slice(b"tail\xFF");
+    let file = file_with(&bytes);
+    let mut dumps = vec![(
+        "dump --plain",
+        charscope()
+            .args(["dump", "--plain"])
+            .arg(file.path())
+            .output()
+            .unwrap()
+            .stdout,
+    )];
+    for tool in [
+        &["xxd"][..],
+        &["xxd", "-u"],
+        &["od", "-A", "x", "-t", "x1z"],
+        &["hexdump", "-C"],
+    ] {
+        if let Ok(out) = std::process::Command::new(tool[0])
+            .args(&tool[1..])
+            .arg(file.path())
+            .output()
+            && out.status.success()
+        {
+            dumps.push((tool[0], out.stdout));
+        }
+    }
+    for (tool, dump) in dumps {
+        assert!(dump.len() > 1 << 20, "{tool}: a dump longer than a block");
+        let dump_file = file_with(&dump);
+        let out = charscope()
+            .arg("undump")
+            .arg(dump_file.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{tool}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout == bytes, "{tool}: the bytes differ");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("note:"), "{tool}: {stderr}");
+    }
+}

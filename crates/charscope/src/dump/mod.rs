@@ -30,10 +30,12 @@ mod od;
 mod parse;
 mod plain;
 mod xxd;
+mod xxd_fast;
 
 pub use error::{DumpError, DumpErrorKind};
 pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, HexdumpCanonical};
 pub use parse::parse;
+pub use xxd_fast::read_xxd_default;
 
 use crate::encoding::Endian;
 use serde::Serialize;
