@@ -534,3 +534,28 @@ fn undump_streams_long_dumps_across_blocks() {
         assert!(!stderr.contains("note:"), "{tool}: {stderr}");
     }
 }
+
+/// Regression (issue 12): `undump` warned of readings that cannot be. An `od -c` dump was said
+/// to be readable as `od -A d -t c` too (by assuming trimmed spaces), with a hint naming
+/// formats that cannot choose; an xxd dump whose columns disagree must say so, detected or
+/// forced.
+#[test]
+fn undump_warns_only_of_possible_readings() {
+    let od_c = "0000000   h   e   l   l   o   ,       w   o   r   l   d  \\n 001\n0000016\n";
+    charscope()
+        .arg("undump")
+        .write_stdin(od_c)
+        .assert()
+        .success()
+        .stdout(&b"hello, world\n\x01"[..])
+        .stderr(predicate::str::contains("note:").not())
+        .stderr(predicate::str::contains("14 bytes, read as od"));
+    for args in [&["undump"][..], &["undump", "--format", "xxd"]] {
+        charscope()
+            .args(args)
+            .write_stdin("00000000: 4142 4344  ABCX\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("the two columns disagree"));
+    }
+}

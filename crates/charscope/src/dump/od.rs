@@ -577,6 +577,7 @@ pub(crate) fn parse(
             // with od's octal ones.
             priority: 2 * u8::from(!stretched) + u8::from(layout.radix != Some(10)),
             command: layout.describe(),
+            assumes_loss: stretched,
             parsed,
         })
         .collect();
