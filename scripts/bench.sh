@@ -53,8 +53,8 @@ table() {
   labels+=("dd (floor)"); cmds+=("dd if=$file of=/dev/null bs=1M")
   hyperfine -N --output=null --warmup 1 --runs "$RUNS" --ignore-failure \
     --export-json "$results/t.json" "${cmds[@]}" >/dev/null 2>&1
-  local rsses=()
-  for c in "${cmds[@]}"; do rsses+=("$(rss "$c")"); done
+  local rsses=() one
+  for one in "${cmds[@]}"; do rsses+=("$(rss "$one")"); done
   python3 - "$results/t.json" "$title" "$ref" "$(du -m "$file" | cut -f1)" \
     "${labels[*]/%/;}" "${rsses[*]}" <<'PY'
 import json, sys

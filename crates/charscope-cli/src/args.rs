@@ -299,6 +299,10 @@ pub struct InspectArgs {
     /// bytes are valid UTF-8, else windows-1252).
     #[arg(long, short = 'f', value_name = "LABEL")]
     pub from: Option<String>,
+
+    /// List at most this many characters row by row (0: all); the rest are counted, not built.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub rows: usize,
 }
 
 /// `charscope compare`.

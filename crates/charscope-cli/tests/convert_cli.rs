@@ -411,3 +411,28 @@ fn encode_streams_standard_input_and_files() {
         "{stderr}"
     );
 }
+
+/// `inspect` lists a bounded number of rows; the rest are counted, not built.
+#[test]
+fn inspect_lists_a_bounded_number_of_rows() {
+    let text = "a\u{e9}".repeat(3000);
+    let dir = tempdir();
+    let file = dir.path().join("big.txt");
+    std::fs::write(&file, &text).unwrap();
+    let out = charscope()
+        .args(["--json", "inspect", "--rows", "10", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["units"].as_array().unwrap().len(), 10);
+    assert_eq!(v["lengths"]["code_points"], 6000);
+    let out = charscope()
+        .args(["inspect", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let human = String::from_utf8_lossy(&out.stdout);
+    assert!(human.contains("and 5000 more character(s)"), "{human}");
+}

@@ -40,13 +40,25 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
                     "--from applies to bytes (--file, --hex or standard input), not to a TEXT argument"
                 );
             }
-            return Ok(report::inspect_text(text));
+            return Ok(report::inspect_text_window(text, window(args)));
         }
         (_, Some(path), _) => read_capped(open_file(path)?, &path.display().to_string())?,
         (_, _, Some(hex)) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
-    Ok(report::inspect_bytes(&bytes, label)?)
+    Ok(report::inspect_bytes_window(&bytes, label, window(args))?)
+}
+
+/// The rows `--rows` asks for: the first N units (all for 0).
+fn window(args: &InspectArgs) -> report::UnitWindow {
+    report::UnitWindow {
+        start: 0,
+        limit: if args.rows == 0 {
+            usize::MAX
+        } else {
+            args.rows
+        },
+    }
 }
 
 fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
@@ -244,6 +256,18 @@ pub fn render(report: &Report, style: &Style) -> String {
         out.push_str(&format!("  {}\n", style.dim("none: the input is empty")));
     } else {
         out.push_str(&units_table(report).render(style));
+        let unlisted = report
+            .lengths
+            .code_points
+            .saturating_sub(report.units.len());
+        if unlisted > 0 {
+            out.push_str(&format!(
+                "  {}\n",
+                style.dim(&format!(
+                    "... and {unlisted} more character(s), counted above but not listed (--rows 0 lists them all)"
+                ))
+            ));
+        }
         let chars: Vec<&CharInfo> = report
             .units
             .iter()
