@@ -340,9 +340,34 @@ fn options(args: &ConvertArgs) -> Options {
         }))
 }
 
+/// A note when a label means something else than its name (WHATWG meanings: `latin1` is
+/// windows-1252, `utf-16` is UTF-16LE), so that it never happens silently.
+fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
+    const SURPRISING: [&str; 7] = [
+        "iso-8859-1",
+        "latin1",
+        "l1",
+        "ascii",
+        "us-ascii",
+        "iso_8859-1:1987",
+        "utf-16",
+    ];
+    let label = label.trim().to_ascii_lowercase();
+    if SURPRISING.contains(&label.as_str()) {
+        eprintln!(
+            "charscope: note: {option} {label} means {encoding} (as in every browser): {}",
+            encoding.notes().first().copied().unwrap_or_default()
+        );
+    }
+}
+
 pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
     let from = resolve_from(&args.from)?;
     let to = super::encoding_for(&args.to)?;
+    if !from.auto {
+        label_note("--from", &args.from, from.encoding);
+    }
+    label_note("--to", &args.to, to);
     if !to.can_encode() {
         bail!("{to} can only decode, not encode: choose another --to");
     }
