@@ -40,7 +40,8 @@ setup() {
 # Peak resident memory of one run of a command, in MiB.
 rss() {
   /usr/bin/time -f '%M' -o "$results/rss" sh -c "$1 > /dev/null 2>&1" || true
-  awk '{ printf "%.1f", $1 / 1024 }' "$results/rss"
+  # (time writes "Command exited with non-zero status N" first when the command fails)
+  tail -n 1 "$results/rss" | awk '{ printf "%.1f", $1 / 1024 }'
 }
 
 # table TITLE REF FILE -- LABEL CMD [LABEL CMD...]

@@ -305,6 +305,41 @@ struct Writer {
     /// The text before an unmappable character in its run, to place it exactly once the
     /// source encoding is known.
     fix: Option<Prefix>,
+    /// For a single-byte target: the byte of each BMP character it maps (see [`SingleByte`]).
+    single_byte: Option<Box<SingleByte>>,
+}
+
+/// The encoder of a single-byte encoding as a table: encoding_rs finds each character by a
+/// search through its 128 mappings; a direct table does it in one step.
+struct SingleByte {
+    /// The byte of each BMP code point, where `mapped` says it has one.
+    byte: Vec<u8>,
+    mapped: Vec<bool>,
+}
+
+impl SingleByte {
+    /// The table of `rs`, built by decoding each of its 256 bytes.
+    fn of(rs: &'static encoding_rs::Encoding) -> SingleByte {
+        let mut table = SingleByte {
+            byte: vec![0; 0x10000],
+            mapped: vec![false; 0x10000],
+        };
+        for b in 0..=255u8 {
+            let one = [b];
+            let (text, had_errors) = rs.decode_without_bom_handling(&one);
+            if had_errors {
+                continue;
+            }
+            if let Some(c) = text.chars().next() {
+                let cp = u32::from(c) as usize;
+                if cp < 0x10000 && !table.mapped[cp] {
+                    table.byte[cp] = b;
+                    table.mapped[cp] = true;
+                }
+            }
+        }
+        table
+    }
 }
 
 /// Lengths of the text before an unmappable character in its run.
@@ -397,6 +432,10 @@ impl Transcoder {
                 piece_start: 0,
                 started: false,
                 fix: None,
+                single_byte: match to.engine() {
+                    Engine::Whatwg(rs) if to.is_single_byte() => Some(Box::new(SingleByte::of(rs))),
+                    _ => None,
+                },
             },
             failed: false,
         })
@@ -734,8 +773,53 @@ impl Writer {
                 self.chars_encoded += count_chars(&text.as_bytes()[from..]);
                 Ok(())
             }
+            Engine::Whatwg(_) if self.single_byte.is_some() => {
+                self.encode_single_byte(text, origin, out)
+            }
             Engine::Whatwg(_) => self.encode_legacy(text, origin, out),
         }
+    }
+
+    /// Encodes into a single-byte target through its table: ASCII runs are copied, every other
+    /// character looked up.
+    fn encode_single_byte(
+        &mut self,
+        text: &str,
+        origin: Option<Origin>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        let table = self.single_byte.take().expect("a single-byte target");
+        let bytes = text.as_bytes();
+        out.reserve(bytes.len());
+        let mut i = 0;
+        let mut counted = 0;
+        let mut result = Ok(());
+        while i < bytes.len() {
+            let run = bytes[i..]
+                .iter()
+                .position(|&b| b >= 0x80)
+                .unwrap_or(bytes.len() - i);
+            out.extend_from_slice(&bytes[i..i + run]);
+            i += run;
+            let Some(ch) = text[i..].chars().next() else {
+                break;
+            };
+            let cp = u32::from(ch) as usize;
+            if cp < 0x10000 && table.mapped[cp] {
+                out.push(table.byte[cp]);
+            } else if let Err(e) = self.unmappable(text, counted, i, ch, origin, out) {
+                result = Err(e);
+                break;
+            } else {
+                counted = i;
+            }
+            i += ch.len_utf8();
+        }
+        if result.is_ok() && self.track_chars {
+            self.chars_encoded += count_chars(&bytes[counted..]);
+        }
+        self.single_byte = Some(table);
+        result
     }
 
     fn encode_legacy(

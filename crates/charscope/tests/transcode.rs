@@ -502,3 +502,20 @@ proptest! {
         prop_assert_eq!(String::from_utf8(out).unwrap(), expected);
     }
 }
+
+proptest! {
+    /// Into single-byte targets (encoded through charscope's table), the html policy writes
+    /// exactly what encoding_rs's encode writes (it substitutes decimal references too).
+    #[test]
+    fn single_byte_targets_match_encoding_rs(
+        text in "[a-zé€ЖжЪ\u{2116}ął\u{1F600}\u{FFFD} \n]{0,40}",
+        which in 0usize..5,
+    ) {
+        let l = ["windows-1251", "windows-1252", "koi8-r", "iso-8859-2", "x-user-defined"][which];
+        let (out, err) = run(text.as_bytes(), encoding::UTF_8, label(l), lossy(ErrorPolicy::Html));
+        prop_assert!(err.is_none());
+        let rs = encoding_rs::Encoding::for_label(l.as_bytes()).unwrap();
+        let (expected, _, _) = rs.encode(&text);
+        prop_assert_eq!(out, expected.into_owned());
+    }
+}

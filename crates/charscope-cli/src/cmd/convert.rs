@@ -355,7 +355,7 @@ fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
     let label = label.trim().to_ascii_lowercase();
     if SURPRISING.contains(&label.as_str()) {
         eprintln!(
-            "charscope: note: {option} {label} means {encoding} (as in every browser): {}",
+            "charscope: note: {option} {label} means {encoding}: {}",
             encoding.notes().first().copied().unwrap_or_default()
         );
     }
