@@ -153,7 +153,7 @@ bench_validate() {
       iconv "iconv -f UTF-8 -t UTF-8 $c/$f.utf8.txt" \
       python "python3 -c 'import sys; open(sys.argv[1], \"rb\").read().decode()' $c/$f.utf8.txt"
   done
-  table "validate mixed-corrupt.utf8.txt (every error named; isutf8 stops at the first)" isutf8 \
+  table "validate mixed-corrupt.utf8.txt (every error named; isutf8 stops at the first)" iconv \
     "$c/mixed-corrupt.utf8.txt" -- \
     charscope "$cs validate $c/mixed-corrupt.utf8.txt" \
     isutf8 "isutf8 $c/mixed-corrupt.utf8.txt" \

@@ -790,31 +790,55 @@ impl Writer {
     ) -> Result<(), TranscodeError> {
         let table = self.single_byte.take().expect("a single-byte target");
         let bytes = text.as_bytes();
-        out.reserve(bytes.len());
+        // One output byte per character at most: write into a slice sized for it.
+        let base = out.len();
+        out.resize(base + bytes.len(), 0);
+        let mut w = base;
         let mut i = 0;
         let mut counted = 0;
         let mut result = Ok(());
         while i < bytes.len() {
-            let run = bytes[i..]
-                .iter()
-                .position(|&b| b >= 0x80)
-                .unwrap_or(bytes.len() - i);
-            out.extend_from_slice(&bytes[i..i + run]);
-            i += run;
-            let Some(ch) = text[i..].chars().next() else {
-                break;
-            };
-            let cp = u32::from(ch) as usize;
-            if cp < 0x10000 && table.mapped[cp] {
-                out.push(table.byte[cp]);
-            } else if let Err(e) = self.unmappable(text, counted, i, ch, origin, out) {
-                result = Err(e);
-                break;
+            let b = bytes[i];
+            if b < 0x80 {
+                out[w] = b;
+                w += 1;
+                i += 1;
+                continue;
+            }
+            // `text` is valid UTF-8: the lead byte says the length.
+            let (cp, len) = if b < 0xE0 {
+                (
+                    (u32::from(b & 0x1F) << 6) | u32::from(bytes[i + 1] & 0x3F),
+                    2,
+                )
+            } else if b < 0xF0 {
+                (
+                    (u32::from(b & 0x0F) << 12)
+                        | (u32::from(bytes[i + 1] & 0x3F) << 6)
+                        | u32::from(bytes[i + 2] & 0x3F),
+                    3,
+                )
             } else {
+                (0x10000, 4)
+            };
+            if cp < 0x10000 && table.mapped[cp as usize] {
+                out[w] = table.byte[cp as usize];
+                w += 1;
+            } else {
+                let ch = text[i..].chars().next().expect("a character starts here");
+                out.truncate(w);
+                let r = self.unmappable(text, counted, i, ch, origin, out);
+                w = out.len();
+                out.resize(w + bytes.len() - i, 0);
+                if let Err(e) = r {
+                    result = Err(e);
+                    break;
+                }
                 counted = i;
             }
-            i += ch.len_utf8();
+            i += len;
         }
+        out.truncate(w);
         if result.is_ok() && self.track_chars {
             self.chars_encoded += count_chars(&bytes[counted..]);
         }
