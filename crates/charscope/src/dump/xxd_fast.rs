@@ -27,7 +27,7 @@ fn shown(b: u8) -> u8 {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// let text = "00000000: 6869 0a                                hi.\n";
+/// let text = "00000000: 6869 0a                                  hi.\n";
 /// assert_eq!(charscope::dump::read_xxd_default(text, 0, true, &mut out), Some(3));
 /// assert_eq!(out, b"hi\n");
 /// ```
