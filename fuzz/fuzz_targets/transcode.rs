@@ -21,7 +21,10 @@ fn run(
     if let Err(e) = t.transcode(a, false, &mut out) {
         return (out, Some(format!("{e:?}")));
     }
-    let err = t.transcode(b, true, &mut out).err().map(|e| format!("{e:?}"));
+    let err = t
+        .transcode(b, true, &mut out)
+        .err()
+        .map(|e| format!("{e:?}"));
     (out, err)
 }
 
