@@ -436,3 +436,18 @@ fn inspect_lists_a_bounded_number_of_rows() {
     let human = String::from_utf8_lossy(&out.stdout);
     assert!(human.contains("and 5000 more character(s)"), "{human}");
 }
+
+#[test]
+fn json_to_standard_output_carries_the_bytes_as_hex() {
+    let out = charscope()
+        .args(["--json", "convert", "-f", "windows-1252", "-t", "utf-8"])
+        .write_stdin(&b"caf\xE9"[..])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["hex"], "63 61 66 C3 A9");
+    assert_eq!(v["from"], "windows-1252");
+    assert_eq!(v["bytes_out"], 5);
+    assert!(v["error"].is_null());
+}

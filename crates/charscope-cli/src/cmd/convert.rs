@@ -431,14 +431,8 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
             to_files(&job, &inputs, targets, false)
         }
         Some(out) => to_one_file(&job, &inputs, out),
-        None => {
-            if ctx.json {
-                bail!(
-                    "--json needs -o or --in-place: the converted bytes go to standard output otherwise"
-                );
-            }
-            to_stdout(&job, &inputs)
-        }
+        None if ctx.json => to_stdout_json(&job, &inputs),
+        None => to_stdout(&job, &inputs),
     }
 }
 
@@ -490,6 +484,75 @@ fn open_direct(path: &Path) -> Result<std::fs::File> {
         .write(true)
         .open(path)
         .with_context(|| format!("cannot open {} for writing", path.display()))
+}
+
+/// `--json` without `-o`: one JSON line per input, the converted bytes in it as `"hex"` (as
+/// `encode --json` gives them), streamed, then the summary's fields.
+fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
+    let mut out = std::io::BufWriter::with_capacity(CHUNK, std::io::stdout().lock());
+    let mut clean = true;
+    for input in inputs {
+        out.write_all(b"{\"file\":")?;
+        serde_json::to_writer(&mut out, &input.name()).map_err(std::io::Error::from)?;
+        out.write_all(b",\"hex\":\"")?;
+        let ended = {
+            let mut sink = HexWriter {
+                inner: &mut out,
+                first: true,
+            };
+            job.stream(input, &mut sink, false)?
+        };
+        out.write_all(b"\"")?;
+        let report = TranscodeReport {
+            file: input.name(),
+            output: None,
+            from: ended.source.name(),
+            to: job.to.name(),
+            stats: ended.stats,
+            error: ended.error.clone(),
+        };
+        if let serde_json::Value::Object(fields) = serde_json::to_value(&report)? {
+            for (key, value) in fields.iter().filter(|(k, _)| k.as_str() != "file") {
+                out.write_all(b",")?;
+                serde_json::to_writer(&mut out, key).map_err(std::io::Error::from)?;
+                out.write_all(b":")?;
+                serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
+            }
+        }
+        out.write_all(b"}\n")?;
+        clean &= ended.error.is_none() && ended.stats.malformed + ended.stats.unmappable == 0;
+        if ended.error.is_some() {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(outcome(clean))
+}
+
+/// Writes bytes as upper-case hex pairs separated by spaces.
+struct HexWriter<'a, W: Write> {
+    inner: &'a mut W,
+    first: bool,
+}
+
+impl<W: Write> Write for HexWriter<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+        let mut text = Vec::with_capacity(buf.len() * 3);
+        for &b in buf {
+            if !std::mem::take(&mut self.first) {
+                text.push(b' ');
+            }
+            text.push(DIGITS[usize::from(b >> 4)]);
+            text.push(DIGITS[usize::from(b & 0xF)]);
+        }
+        self.inner.write_all(&text)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Every input into one file, through a temporary file renamed when all succeeded.

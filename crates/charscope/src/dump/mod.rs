@@ -29,11 +29,12 @@ mod lines;
 mod od;
 mod parse;
 mod plain;
+mod prompt;
 mod xxd;
 mod xxd_fast;
 
 pub use error::{DumpError, DumpErrorKind};
-pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, HexdumpCanonical};
+pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, CellView, HexdumpCanonical, RowView};
 pub use parse::parse;
 pub use xxd_fast::read_xxd_default;
 
