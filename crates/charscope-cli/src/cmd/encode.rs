@@ -43,7 +43,19 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
         return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = super::escapes::read_text_arg(args.text.as_deref().unwrap_or("-"), args.escapes)?;
+    let arg = args.text.as_deref().unwrap_or("-");
+    let whole = ctx.json || args.format.is_some() || args.escapes;
+    if args.file.is_some() || (arg == "-" && !whole) {
+        // Standard input or a file: streamed through the transcoder, in bounded memory.
+        return super::convert::stream_encode(args.file.as_deref(), encoding, args);
+    }
+    if let Some(path) = &args.file {
+        anyhow::bail!(
+            "--file {} cannot be combined with --json, --format or --escapes",
+            path.display()
+        );
+    }
+    let text = super::escapes::read_text_arg(arg, args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,

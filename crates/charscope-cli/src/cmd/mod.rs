@@ -3,6 +3,7 @@
 mod byte_order;
 mod char;
 mod compare;
+mod convert;
 mod decode;
 mod dump;
 mod encode;
@@ -70,6 +71,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Convert(args) => convert::run(&args, &ctx),
         Command::Completions(args) => shell::completions(&args, &ctx),
         Command::Man(_) => shell::man(&ctx),
     }
