@@ -33,6 +33,7 @@ pub mod encoding;
 pub mod escape;
 pub mod examples;
 pub mod report;
+pub mod scan;
 pub mod span;
 pub mod stream;
 pub mod text;
