@@ -124,6 +124,9 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Every unit, in order.
     pub units: Vec<UnitRow>,
+    /// The hidden characters of `text` (bidi controls, zero-width and other invisible
+    /// characters), which a view shows as visible marks and never applies.
+    pub hidden: crate::scan::hidden::Marks,
 }
 
 /// Why an input could not be inspected.
@@ -360,6 +363,7 @@ fn build(
         bom_readings: None,
         notes: Vec::new(),
         units: rows,
+        hidden: crate::scan::hidden::marks(&text),
         text,
     }
 }

@@ -9,9 +9,13 @@ mod encodings;
 mod escapes;
 mod examples;
 mod inspect;
+mod same;
+mod scan;
+mod scan_config;
 mod serve;
 mod table;
 mod undump;
+mod url;
 mod validate;
 
 use crate::Outcome;
@@ -45,6 +49,9 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Scan(args) => scan::run(&args, &ctx),
+        Command::Url(args) => url::run(&args, &ctx),
+        Command::Same(args) => same::run(&args, &ctx),
     }
 }
 

@@ -56,6 +56,10 @@ pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
     scanner.finish(&lossy)
 }
 
+/// The fewest characters a word written all in one non-Latin script must have to be reported
+/// as looking like an ASCII word of the same text.
+const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
+
 /// A bidi control waiting for the end of its line to know whether it is balanced.
 struct OpenBidi {
     /// The index of its finding.
@@ -162,7 +166,7 @@ impl<'p> Scanner<'p> {
             (state.number, state.column, m.offset()),
             Code::InvalidUtf8,
             Vec::new(),
-            format!("{}: {}", m.hex(), m.reason()),
+            m.reason().to_string(),
             None,
         );
     }
@@ -297,14 +301,29 @@ impl<'p> Scanner<'p> {
         self.mixed(word, at);
     }
 
+    /// A word that mixes scripts. Each part between underscores is looked at on its own, so
+    /// that a slug of words in two scripts (`Текст_лицензии_Creative_Commons`) is not one
+    /// mixed word, while `is_\u{0430}dmin` still is.
     fn mixed(&mut self, word: &str, at: (u64, u64, u64)) {
-        if let Some(mixed) = mixed_scripts(word).filter(|m| m.is_suspicious()) {
-            let message = format!(
-                "`{word}` mixes {} (UTS #39 restriction level: {})",
-                mixed.scripts.join(" and "),
-                mixed.restriction_level
-            );
-            self.push(at, Code::MixedScript, word_chars(word), message, None);
+        let mut start = 0;
+        for part in word.split('_') {
+            if let Some(mixed) = mixed_scripts(part).filter(|m| m.is_suspicious()) {
+                let column = at.1 + word[..start].chars().count() as u64;
+                let within = if part.len() < word.len() {
+                    format!(" in `{part}`")
+                } else {
+                    String::new()
+                };
+                let message = format!(
+                    "`{word}` mixes {}{within} (UTS #39 restriction level: {})",
+                    mixed.scripts.join(" and "),
+                    mixed.restriction_level
+                );
+                let where_ = (at.0, column, at.2 + start as u64);
+                self.push(where_, Code::MixedScript, word_chars(part), message, None);
+                return;
+            }
+            start += part.len() + 1;
         }
     }
 
@@ -330,10 +349,10 @@ impl<'p> Scanner<'p> {
             let segment = &tail[..end];
             let normalized = nfc.normalize(segment).into_owned();
             let seg_offset = offset + (text.len() - rest.len() + done.len()) as u64;
-            let excluded = segment.chars().count() == 1
-                && segment
-                    .chars()
-                    .all(|c| CodePointSetData::new::<FullCompositionExclusion>().contains(c));
+            let excluded = segment
+                .chars()
+                .next()
+                .is_some_and(|c| CodePointSetData::new::<FullCompositionExclusion>().contains(c));
             if !excluded {
                 self.not_nfc(at, offset, text, seg_offset, segment, &normalized, None);
                 return;
@@ -399,6 +418,12 @@ impl<'p> Scanner<'p> {
             }
             for c in candidates {
                 let at = (c.line, c.column, c.offset);
+                // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin
+                // twin by chance in any bilingual text: only longer ones count.
+                let whole_script = mixed_scripts(&c.word).is_none();
+                if whole_script && c.word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
+                    continue;
+                }
                 match twins.get(&c.skeleton) {
                     Some((twin, twin_offset)) => {
                         let twin_line = text.as_bytes()[..*twin_offset as usize]

@@ -154,6 +154,10 @@ pub fn best_fit_1252(c: char) -> Option<u8> {
         .then(|| (v - 0xFF01 + 0x21) as u8)
 }
 
+fn quote(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
 fn char_label(c: char) -> String {
     format!("U+{:04X} {}", u32::from(c), display_name(c))
 }
@@ -182,6 +186,18 @@ impl Analysis {
         display_bytes(&self.input[from as usize..end.max(from as usize)])
     }
 
+    /// The input bytes that became bytes `s..e` of a layer, up to where the next byte of the
+    /// layer was written (or the end of the input), as text.
+    fn written_span(&self, t: &Traced, s: usize, e: usize) -> String {
+        let from = t.origin[s];
+        let to = t
+            .origin
+            .get(e)
+            .map_or(self.input.len() as u64, |&o| o.max(from + 1))
+            - 1;
+        self.written(from, to)
+    }
+
     /// Records a layer, and the traversals and NULs that show first in it.
     fn layer(&mut self, name: &'static str, t: &Traced) {
         self.layers.push(Layer {
@@ -193,8 +209,8 @@ impl Analysis {
             if b == 0 && !self.nul_seen.contains(&t.origin[i]) {
                 self.nul_seen.push(t.origin[i]);
                 let detail = format!(
-                    "a NUL byte after {name}, written {:?}: C code stops reading the path there",
-                    self.written(t.origin[i], t.origin[i] + 2)
+                    "a NUL byte after {name}, written {}: C code stops reading the path there",
+                    quote(&self.written_span(t, i, i + 1))
                 );
                 self.find(UrlCode::Nul, name, t.origin[i], detail);
             }
@@ -205,18 +221,12 @@ impl Analysis {
                 continue;
             }
             self.traversal_seen.push(origin);
-            // Up to where the byte after the segment was written (or the end of the input).
-            let to = t
-                .origin
-                .get(end)
-                .map_or(self.input.len() as u64, |&o| o.max(origin + 1))
-                - 1;
-            let written = self.written(origin, to);
+            let written = quote(&self.written_span(t, start, end));
             let detail = if name == "input" {
                 "a `..` segment climbs to the parent directory".to_string()
             } else {
                 format!(
-                    "a `..` segment after {name}: written {written:?} in the input, it climbs to \
+                    "a `..` segment after {name}: written {written} in the input, it climbs to \
                      the parent directory past a filter that looks for `../` in the input"
                 )
             };
@@ -324,9 +334,9 @@ fn percent_decode(a: &mut Analysis, t: &Traced, layer: &'static str, first: bool
         if let Some(value) = escape_at(b, i) {
             if !first {
                 let detail = format!(
-                    "{:?} is percent-encoded twice: a second decoding makes {:?} ({:02X}) of it",
-                    a.written(t.origin[i], t.origin[i + 2]),
-                    display_bytes(&[value]),
+                    "{} is percent-encoded twice: a second decoding makes {} ({:02X}) of it",
+                    quote(&a.written(t.origin[i], t.origin[i + 2])),
+                    quote(&display_bytes(&[value])),
                     value
                 );
                 a.find(UrlCode::DoubleEncoding, layer, t.origin[i], detail);
@@ -337,18 +347,18 @@ fn percent_decode(a: &mut Analysis, t: &Traced, layer: &'static str, first: bool
         }
         if first && percent_u_at(b, i).is_none() {
             let end = (i + 3).min(b.len());
-            let what = display_bytes(&b[i..end]);
+            let what = quote(&display_bytes(&b[i..end]));
             let detail = if end - i < 3 || !b[i + 1..end].iter().all(u8::is_ascii_hexdigit) {
                 if b[i + 1..end].iter().all(u8::is_ascii_hexdigit) {
-                    format!("{what:?}: a truncated escape (a WAF's \"bad unescape\")")
+                    format!("{what}: a truncated escape (a WAF's \"bad unescape\")")
                 } else {
                     format!(
-                        "{what:?}: % not followed by two hex digits (a WAF's \"bad unescape\"); \
+                        "{what}: % not followed by two hex digits (a WAF's \"bad unescape\"); \
                          servers keep it, drop it or refuse the request"
                     )
                 }
             } else {
-                format!("{what:?}: a bad escape")
+                format!("{what}: a bad escape")
             };
             a.find(UrlCode::BadEscape, layer, t.origin[i], detail);
         }
@@ -370,7 +380,7 @@ fn percent_u(a: &mut Analysis, t: &Traced) -> Traced {
             continue;
         };
         let origin = t.origin[i];
-        let written = display_bytes(&b[i..i + 6]);
+        let written = quote(&display_bytes(&b[i..i + 6]));
         match char::from_u32(unit) {
             Some(c) => {
                 let fit = best_fit_1252(c);
@@ -378,8 +388,8 @@ fn percent_u(a: &mut Analysis, t: &Traced) -> Traced {
                     Some(byte) => {
                         out.push(byte, origin);
                         format!(
-                            "a best-fit conversion to windows-1252 makes it {:?} ({byte:02X})",
-                            display_bytes(&[byte])
+                            "a best-fit conversion to windows-1252 makes it {} ({byte:02X})",
+                            quote(&display_bytes(&[byte]))
                         )
                     }
                     None => {
@@ -388,7 +398,7 @@ fn percent_u(a: &mut Analysis, t: &Traced) -> Traced {
                     }
                 };
                 let detail = format!(
-                    "{written:?} is IIS's escape for {} ({c}); other servers leave it as is; \
+                    "{written} is IIS's escape for {} ({c}); other servers leave it as is; \
                      {reading}",
                     char_label(c)
                 );
@@ -397,7 +407,7 @@ fn percent_u(a: &mut Analysis, t: &Traced) -> Traced {
             None => {
                 out.push_str("\u{FFFD}", origin);
                 let detail = format!(
-                    "{written:?} is IIS's escape for U+{unit:04X}, a lone surrogate: no character"
+                    "{written} is IIS's escape for U+{unit:04X}, a lone surrogate: no character"
                 );
                 a.find(UrlCode::IisPercentU, "iis-percent-u", origin, detail);
             }
@@ -438,12 +448,11 @@ fn utf8_lenient(a: &mut Analysis, t: &Traced) -> (Traced, Vec<(usize, usize)>) {
                 if shortest < len {
                     overlong.push((i, i + len));
                     let detail = format!(
-                        "{}: an overlong {len}-byte form of {} ({:?}); a lenient decoder reads \
-                         {:?}, a strict one rejects it (RFC 3629)",
+                        "{}: an overlong {len}-byte form of {} ({}); a lenient decoder reads \
+                         it as that character, a strict one rejects it (RFC 3629)",
                         hex_pairs(&b[i..i + len]),
                         char_label(c),
-                        c.to_string(),
-                        c.to_string()
+                        quote(&c.to_string()),
                     );
                     a.find(UrlCode::Overlong, "utf-8-lenient", t.origin[i], detail);
                 }
@@ -509,8 +518,8 @@ fn remove_dot_segments(a: &mut Analysis, t: &Traced) -> Traced {
         if seg == b"." || seg == b".." {
             if seg == b".." && kept.pop().is_none() {
                 let detail = format!(
-                    "`..` climbs above the root: written {:?} in the input",
-                    a.written(t.origin[s], t.origin[e - 1])
+                    "`..` climbs above the root: written {} in the input",
+                    quote(&a.written_span(t, s, e))
                 );
                 a.find(UrlCode::Traversal, "path-normalized", t.origin[s], detail);
             }

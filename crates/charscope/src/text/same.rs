@@ -103,9 +103,12 @@ pub fn casefold(s: &str) -> String {
     normalize(&folded, Form::Nfd).into_owned()
 }
 
+/// A comparison: its name, its description, and the form it compares.
+type Comparison = (&'static str, &'static str, fn(&str) -> String);
+
 /// Compares `a` and `b` five ways.
 pub fn same(a: &str, b: &str) -> Same {
-    let forms: [(&'static str, &'static str, fn(&str) -> String); 5] = [
+    let forms: [Comparison; 5] = [
         ("bytes", "the same bytes", |s| s.to_string()),
         ("nfc", "canonically equivalent: the same in NFC", |s| {
             normalize(s, Form::Nfc).into_owned()
