@@ -534,3 +534,59 @@ fn same_names_the_first_difference() {
         .code(1)
         .stdout(predicates::str::contains("the same under nfc"));
 }
+
+/// The web API answers with the same values as the command line's `--json`.
+mod api_equals_cli {
+    use super::charscope;
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use http_body_util::BodyExt;
+    use serde_json::{Value, json};
+    use tower::ServiceExt;
+
+    async fn post(path: &str, body: Value) -> Value {
+        let request = Request::post(path)
+            .header(header::HOST, "127.0.0.1:7878")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let response = charscope_web::app().oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    #[tokio::test]
+    async fn scan_and_url() {
+        let input = "if (a != 'user\u{202E} \u{2066}// x\u{2069} \u{2066}') {}\nlet is_ad\u{200B}min = 1;\n";
+        let out = charscope()
+            .args(["scan", "--json", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let mut cli: Vec<Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(cli.len(), 5);
+        let api = post("/api/scan", json!({"input": input, "mode": "text"})).await;
+        let mut api = api["findings"].as_array().unwrap().clone();
+        // The path names the input: <stdin> on the command line, <input> on the page.
+        for f in cli.iter_mut().chain(api.iter_mut()) {
+            f["path"] = Value::Null;
+        }
+        assert_eq!(api, cli);
+
+        for url in [
+            "/%c0%ae%c0%ae/",
+            "%252e%252e%252f",
+            "/a%RR/%uFF0E%uFF0E/x%00",
+        ] {
+            let out = charscope().args(["url", "--json", url]).output().unwrap();
+            let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(post("/api/url", json!({"input": url})).await, cli);
+            let scan = post("/api/scan", json!({"input": url, "mode": "text"})).await;
+            assert_eq!(scan["url"], cli);
+        }
+    }
+}

@@ -291,3 +291,47 @@ pub struct Finding {
 pub fn is_reported(finding: &Finding) -> bool {
     finding.allowed_by.is_none()
 }
+
+/// The scan of one input as the page shows it: the findings left once the built-in allowances
+/// are applied, how many those explained, and the URL layers when the input looks like a URL or
+/// a path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InputScan {
+    /// Every finding no built-in allowance explains, in offset order (the objects that
+    /// `scan --json` writes one a line).
+    pub findings: Vec<Finding>,
+    /// How many findings the built-in allowances explain.
+    pub allowed: usize,
+    /// What `url --json` says of the input, when it looks like a URL or a path.
+    pub url: Option<url::UrlReport>,
+}
+
+/// Scans `text` named `path` (findings of the text, and its URL layers when it looks like one).
+///
+/// ```
+/// let s = charscope::scan::scan_input("<input>", "/%c0%ae%c0%ae/");
+/// assert!(s.findings.is_empty());
+/// assert!(s.url.is_some());
+/// ```
+pub fn scan_input(path: &str, text: &str) -> InputScan {
+    let all = scan_text(path, text);
+    let total = all.len();
+    let findings: Vec<Finding> = all.into_iter().filter(is_reported).collect();
+    InputScan {
+        allowed: total - findings.len(),
+        findings,
+        url: url::looks_like_url(text).then(|| url::analyze(text.trim().as_bytes())),
+    }
+}
+
+/// Scans bytes read as UTF-8 (invalid sequences are findings); no URL layers.
+pub fn scan_input_bytes(path: &str, bytes: &[u8]) -> InputScan {
+    let all = scan_bytes(path, bytes);
+    let total = all.len();
+    let findings: Vec<Finding> = all.into_iter().filter(is_reported).collect();
+    InputScan {
+        allowed: total - findings.len(),
+        findings,
+        url: None,
+    }
+}
