@@ -497,17 +497,22 @@ async fn scan_input(
 ) -> Result<Json<charscope::scan::InputScan>, ApiError> {
     use charscope::scan;
     blocking(move || {
+        // The url lens reads the box as typed, whether or not it also reads as a dump
+        // (`%c0%ae` is both).
+        let lens = scan::url::lens(&request.input);
         let read = input::read(request.input, request.mode)?;
         let label = chosen_label(&request.encoding);
         let enc = label.map(resolve).transpose()?;
-        Ok(Json(match (&read.content, enc) {
+        let mut found = match (&read.content, enc) {
             (Content::Text(text), None) => scan::scan_input(INPUT_PATH, text),
             (content, Some(enc)) if enc != encoding::UTF_8 => {
                 let decoded = charscope::decode::decode(content.bytes(), enc);
                 scan::scan_input(INPUT_PATH, &decoded.text)
             }
             (content, _) => scan::scan_input_bytes(INPUT_PATH, content.bytes()),
-        }))
+        };
+        found.url = lens;
+        Ok(Json(found))
     })
     .await
 }

@@ -320,7 +320,7 @@ pub fn scan_input(path: &str, text: &str) -> InputScan {
     InputScan {
         allowed: total - findings.len(),
         findings,
-        url: url::looks_like_url(text).then(|| url::analyze(text.trim().as_bytes())),
+        url: url::lens(text),
     }
 }
 

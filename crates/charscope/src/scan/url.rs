@@ -549,6 +549,11 @@ fn remove_dot_segments(a: &mut Analysis, t: &Traced) -> Traced {
     out
 }
 
+/// The url lens of a text: its layers when it [`looks_like_url`] (trimmed), else `None`.
+pub fn lens(text: &str) -> Option<UrlReport> {
+    looks_like_url(text).then(|| analyze(text.trim().as_bytes()))
+}
+
 /// Whether text looks like a URL or a path, for the page's url lens: one line without spaces
 /// that has a scheme, starts with `/`, `./`, `../` or `\`, or holds a percent escape.
 pub fn looks_like_url(text: &str) -> bool {
