@@ -37,15 +37,27 @@ pub fn is_word_char(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '_';
     }
-    c.is_alphanumeric()
-        || matches!(c, '\u{200C}' | '\u{200D}')
-        || matches!(
-            CodePointMapData::<GeneralCategory>::new().get(c),
-            GeneralCategory::NonspacingMark
-                | GeneralCategory::SpacingMark
-                | GeneralCategory::EnclosingMark
-                | GeneralCategory::ConnectorPunctuation
-        )
+    is_word_category(c, CodePointMapData::<GeneralCategory>::new().get(c))
+}
+
+/// [`is_word_char`] for a character that is not ASCII, whose General_Category the caller has.
+pub fn is_word_category(c: char, gc: GeneralCategory) -> bool {
+    use GeneralCategory as G;
+    matches!(
+        gc,
+        G::UppercaseLetter
+            | G::LowercaseLetter
+            | G::TitlecaseLetter
+            | G::ModifierLetter
+            | G::OtherLetter
+            | G::DecimalNumber
+            | G::LetterNumber
+            | G::OtherNumber
+            | G::NonspacingMark
+            | G::SpacingMark
+            | G::EnclosingMark
+            | G::ConnectorPunctuation
+    ) || matches!(c, '\u{200C}' | '\u{200D}')
 }
 
 /// A word that mixes scripts.

@@ -47,14 +47,35 @@ pub fn is_emoji(c: char) -> bool {
 /// character. Space-like characters other than U+0020 are [`Code::Confusable`].
 pub fn classify(c: char) -> Option<Code> {
     if c.is_ascii() {
-        return match c {
-            '\t' | '\n' | '\r' => None,
-            '\0'..='\x1F' | '\x7F' => Some(Code::Control),
-            _ => None,
-        };
+        return classify_ascii(c);
+    }
+    classify_with(c, CodePointMapData::<GeneralCategory>::new().get(c))
+}
+
+fn classify_ascii(c: char) -> Option<Code> {
+    match c {
+        '\t' | '\n' | '\r' => None,
+        '\0'..='\x1F' | '\x7F' => Some(Code::Control),
+        _ => None,
+    }
+}
+
+/// The few letters (Lo) and nonspacing marks (Mn) that are Default_Ignorable_Code_Point: the
+/// Hangul fillers, U+034F COMBINING GRAPHEME JOINER, the Khmer inherent vowels and the variation
+/// selectors (DerivedCoreProperties.txt). A test checks the list against ICU4X's set.
+fn may_be_ignorable_letter_or_mark(c: char) -> bool {
+    matches!(
+        c,
+        '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{034F}' | '\u{17B4}' | '\u{17B5}'
+    ) || is_variation_selector(c)
+}
+
+/// [`classify`] for a character whose General_Category the caller already has.
+pub fn classify_with(c: char, gc: GeneralCategory) -> Option<Code> {
+    if c.is_ascii() {
+        return classify_ascii(c);
     }
     use GeneralCategory as G;
-    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     match gc {
         G::Control => return Some(Code::Control),
         G::PrivateUse => return Some(Code::PrivateUse),
@@ -63,6 +84,7 @@ pub fn classify(c: char) -> Option<Code> {
         // Default_Ignorable_Code_Point is Other_Default_Ignorable_Code_Point (a few Lo and Mn
         // characters, reserved ranges) plus format characters and variation selectors (Mn):
         // letters of other kinds, digits, punctuation and symbols are never hidden.
+        G::OtherLetter | G::NonspacingMark if !may_be_ignorable_letter_or_mark(c) => return None,
         G::Format | G::NonspacingMark | G::OtherLetter | G::Unassigned => {}
         _ => return None,
     }
@@ -75,7 +97,7 @@ pub fn classify(c: char) -> Option<Code> {
     if is_tag(c) {
         return Some(Code::Tag);
     }
-    if CodePointSetData::new::<NoncharacterCodePoint>().contains(c) {
+    if gc == G::Unassigned && CodePointSetData::new::<NoncharacterCodePoint>().contains(c) {
         return Some(Code::Noncharacter);
     }
     if CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
@@ -203,11 +225,16 @@ pub fn marks(text: &str) -> Marks {
     for (i, &c) in chars.iter().enumerate() {
         let prev = i.checked_sub(1).map(|p| chars[p]);
         let Some(code) = classify(c) else {
-            in_emoji_tags = is_emoji(c);
             continue;
         };
+        if code == Code::Tag {
+            in_emoji_tags = match prev {
+                Some(p) if is_tag(p) => in_emoji_tags,
+                Some(p) => is_emoji(p),
+                None => false,
+            };
+        }
         let allowed = allowance(code, prev, c, chars.get(i + 1).copied(), in_emoji_tags);
-        in_emoji_tags &= is_tag(c);
         if code == Code::Confusable
             || (i == 0 && c == '\u{FEFF}')
             || allowed == Some(Allowance::EmojiSequence)
@@ -246,6 +273,28 @@ mod tests {
         assert_eq!(classify('\u{00A0}'), Some(Code::Confusable));
         assert_eq!(classify('\u{0600}'), None, "Arabic number sign is drawn");
         assert_eq!(classify('é'), None);
+    }
+
+    #[test]
+    fn the_shortcut_for_ignorable_letters_and_marks_is_exact() {
+        let di = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+        let gcs = CodePointMapData::<GeneralCategory>::new();
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let gc = gcs.get(c);
+            if matches!(
+                gc,
+                GeneralCategory::OtherLetter | GeneralCategory::NonspacingMark
+            ) {
+                assert_eq!(
+                    di.contains(c),
+                    may_be_ignorable_letter_or_mark(c) && di.contains(c),
+                    "{c:?}"
+                );
+                if di.contains(c) {
+                    assert!(may_be_ignorable_letter_or_mark(c), "U+{:04X}", u32::from(c));
+                }
+            }
+        }
     }
 
     #[test]

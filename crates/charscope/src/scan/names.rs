@@ -160,6 +160,13 @@ fn hidden_in_name(entry: &NameEntry, name: &str, out: &mut Vec<Finding>) {
     for (i, &c) in chars.iter().enumerate() {
         if let Some(code) = classify(c) {
             let prev = i.checked_sub(1).map(|p| chars[p]);
+            if code == Code::Tag {
+                in_emoji_tags = match prev {
+                    Some(p) if is_tag(p) => in_emoji_tags,
+                    Some(p) => is_emoji(p),
+                    None => false,
+                };
+            }
             let mut f = finding(
                 entry,
                 code,

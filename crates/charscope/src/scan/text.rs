@@ -7,14 +7,15 @@
 //! every embedding, override and isolate at the end of a paragraph: an opener left open there
 //! reorders the rest of the line (the Trojan Source attacks, CVE-2021-42574).
 
+use super::confusable::is_word_category;
 use super::confusable::{self, ascii_skeleton, is_word_char, mixed_scripts};
-use super::hidden::{allowance, classify, is_emoji, is_tag};
+use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::{Allowance, Code, Finding, FoundChar};
 use crate::decode::{Decoder, Malformed, Piece};
 use crate::encoding::UTF_8;
 use icu_normalizer::ComposingNormalizerBorrowed;
-use icu_properties::CodePointSetData;
-use icu_properties::props::FullCompositionExclusion;
+use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
+use icu_properties::{CodePointMapData, CodePointSetData};
 use std::collections::HashMap;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
@@ -94,6 +95,9 @@ impl LineState {
 struct Candidate {
     word: String,
     skeleton: String,
+    /// The word with each character that is not ASCII replaced by its ASCII prototype (and
+    /// default-ignorables dropped): how its twin is spelled.
+    reading: String,
     line: u64,
     column: u64,
     offset: u64,
@@ -161,7 +165,6 @@ impl<'p> Scanner<'p> {
     fn malformed(&mut self, state: &mut LineState, m: Malformed) {
         state.column += 1;
         state.prev = Some(char::REPLACEMENT_CHARACTER);
-        state.in_emoji_tags = false;
         self.push(
             (state.number, state.column, m.offset()),
             Code::InvalidUtf8,
@@ -176,23 +179,36 @@ impl<'p> Scanner<'p> {
         let start_column = state.column;
         let mut word: Option<(usize, u64, bool)> = None; // (byte index, column, has non-ASCII)
         let mut iter = text.char_indices().peekable();
+        let gcs = CodePointMapData::<GeneralCategory>::new();
         while let Some((i, c)) = iter.next() {
             state.column += 1;
             let at = (state.number, state.column, offset + i as u64);
-            if let Some(code) = classify(c)
+            let gc = if c.is_ascii() { None } else { Some(gcs.get(c)) };
+            let code = match gc {
+                None => hidden::classify(c),
+                Some(gc) => hidden::classify_with(c, gc),
+            };
+            if let Some(code) = code
                 && !(c == '\u{FEFF}' && at.2 == 0)
             {
+                if code == Code::Tag {
+                    // An emoji tag sequence: an emoji, then tags (the flags of Scotland...).
+                    state.in_emoji_tags = match state.prev {
+                        Some(p) if is_tag(p) => state.in_emoji_tags,
+                        Some(p) => is_emoji(p),
+                        None => false,
+                    };
+                }
                 let next = iter.peek().map(|&(_, n)| n);
                 let allowed = allowance(code, state.prev, c, next, state.in_emoji_tags);
                 self.hidden(state, at, code, c, allowed);
             }
-            state.in_emoji_tags = if is_tag(c) {
-                state.in_emoji_tags
-            } else {
-                is_emoji(c)
-            };
             state.prev = Some(c);
-            if is_word_char(c) {
+            let word_char = match gc {
+                None => c.is_ascii_alphanumeric() || c == '_',
+                Some(gc) => is_word_category(c, gc),
+            };
+            if word_char {
                 match &mut word {
                     Some((_, _, non_ascii)) => *non_ascii |= !c.is_ascii(),
                     None => word = Some((i, state.column, !c.is_ascii())),
@@ -288,10 +304,29 @@ impl<'p> Scanner<'p> {
 
     /// A word with characters that are not ASCII.
     fn word(&mut self, word: &str, at: (u64, u64, u64)) {
+        if confusable::may_look_ascii(word) {
+            // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin twin
+            // by chance in any bilingual text: only longer ones count.
+            let whole_script = mixed_scripts(word).is_none();
+            if whole_script && word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
+                return;
+            }
+        }
         if let Some(skeleton) = ascii_skeleton(word) {
+            let reading = word
+                .chars()
+                .map(|c| {
+                    if c.is_ascii() {
+                        c.to_string()
+                    } else {
+                        confusable::skeleton(c.encode_utf8(&mut [0; 4]))
+                    }
+                })
+                .collect();
             self.candidates.push(Candidate {
                 word: word.to_string(),
                 skeleton,
+                reading,
                 line: at.0,
                 column: at.1,
                 offset: at.2,
@@ -405,25 +440,9 @@ impl<'p> Scanner<'p> {
     fn finish(mut self, text: &str) -> Vec<Finding> {
         let candidates = std::mem::take(&mut self.candidates);
         if !candidates.is_empty() {
-            let wanted: HashMap<&str, ()> = candidates
-                .iter()
-                .map(|c| (c.skeleton.as_str(), ()))
-                .collect();
-            let mut twins: HashMap<String, (String, u64)> = HashMap::new();
-            for (offset, word) in ascii_words(text) {
-                let skeleton = confusable::skeleton(word);
-                if wanted.contains_key(skeleton.as_str()) && !twins.contains_key(&skeleton) {
-                    twins.insert(skeleton, (word.to_string(), offset));
-                }
-            }
+            let twins = find_twins(text, &candidates);
             for c in candidates {
                 let at = (c.line, c.column, c.offset);
-                // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin
-                // twin by chance in any bilingual text: only longer ones count.
-                let whole_script = mixed_scripts(&c.word).is_none();
-                if whole_script && c.word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
-                    continue;
-                }
                 match twins.get(&c.skeleton) {
                     Some((twin, twin_offset)) => {
                         let twin_line = text.as_bytes()[..*twin_offset as usize]
@@ -449,31 +468,40 @@ impl<'p> Scanner<'p> {
     }
 }
 
-/// The ASCII words of a text (runs of ASCII letters, digits and `_` not touching other word
-/// characters), with their byte offsets.
-fn ascii_words(text: &str) -> impl Iterator<Item = (u64, &str)> {
-    let mut start: Option<usize> = None;
-    let mut pure = true;
-    let mut out = Vec::new();
-    for (i, c) in text.char_indices() {
-        if is_word_char(c) {
-            if start.is_none() {
-                start = Some(i);
-                pure = true;
-            }
-            pure &= c.is_ascii();
-        } else if let Some(s) = start.take()
-            && pure
-        {
-            out.push((s as u64, &text[s..i]));
+/// The first ASCII word of the text that each candidate looks like: the twin and its offset,
+/// by skeleton. Candidates are looked for by their ASCII reading, all at once (Aho-Corasick).
+fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, u64)> {
+    let mut twins: HashMap<String, (String, u64)> = HashMap::new();
+    let mut readings: Vec<(&str, &str)> = candidates
+        .iter()
+        .filter(|c| !c.reading.is_empty())
+        .map(|c| (c.reading.as_str(), c.skeleton.as_str()))
+        .collect();
+    readings.sort_unstable();
+    readings.dedup();
+    let Ok(searcher) = aho_corasick::AhoCorasick::new(readings.iter().map(|r| r.0)) else {
+        return twins;
+    };
+    let word_at = |start: usize, end: usize| {
+        !text[..start].chars().next_back().is_some_and(is_word_char)
+            && !text[end..].chars().next().is_some_and(is_word_char)
+    };
+    let mut left = readings.len();
+    for m in searcher.find_overlapping_iter(text) {
+        let (reading, skeleton) = readings[m.pattern().as_usize()];
+        if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
+            continue;
+        }
+        twins.insert(
+            skeleton.to_string(),
+            (reading.to_string(), m.start() as u64),
+        );
+        left -= 1;
+        if left == 0 {
+            break;
         }
     }
-    if let Some(s) = start
-        && pure
-    {
-        out.push((s as u64, &text[s..]));
-    }
-    out.into_iter()
+    twins
 }
 
 #[cfg(test)]
