@@ -134,6 +134,11 @@ pub struct ScanArgs {
     #[arg(long, value_name = "CODE", value_delimiter = ',')]
     pub allow: Vec<String>,
 
+    /// Report only these codes (repeat, or separate with commas). `--only bidi-control` looks
+    /// for nothing else, at memory speed: a check for Trojan Source alone.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    pub only: Vec<String>,
+
     /// The configuration file (default: .charscope.toml in the current directory, if there is one).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,

@@ -37,6 +37,15 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
+    /// The findings of one input: only its bidi controls under `--only bidi-control`.
+    fn scan(&self, name: &str, bytes: &[u8]) -> Vec<Finding> {
+        if self.policy.bidi_only() {
+            scan::scan_bidi_controls(name, bytes)
+        } else {
+            scan::scan_bytes(name, bytes)
+        }
+    }
+
     fn findings(&mut self, findings: Vec<Finding>) -> Result<()> {
         for f in findings {
             if !self.policy.reports(&f) {
@@ -126,7 +135,8 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
                 .read_to_end(&mut bytes)
                 .context("cannot read standard input")?;
             out.tally.files += 1;
-            out.findings(scan::scan_bytes("<stdin>", &bytes))?;
+            let found = out.scan("<stdin>", &bytes);
+            out.findings(found)?;
             continue;
         }
         if path.is_dir() {
@@ -241,5 +251,6 @@ fn scan_file(path: &Path, walked: bool, out: &mut Out<'_>) -> Result<()> {
         return Ok(());
     }
     out.tally.files += 1;
-    out.findings(scan::scan_bytes(&show(path), &bytes))
+    let found = out.scan(&show(path), &bytes);
+    out.findings(found)
 }

@@ -62,6 +62,8 @@ impl Codes {
 
 /// Which findings are reported.
 pub struct Policy {
+    /// `--only`: none means every code.
+    only: Option<Vec<Code>>,
     allow: Codes,
     default_allow: bool,
     globs: GlobSet,
@@ -91,7 +93,13 @@ impl Policy {
             builder.add(glob);
             glob_codes.push(Codes::parse(&rule.allow, &origin)?);
         }
+        let only = if args.only.is_empty() {
+            None
+        } else {
+            Some(Codes::parse(&args.only, "--only")?.codes)
+        };
         Ok(Policy {
+            only,
             allow,
             default_allow: !args.no_default_allow && config.default_allow.unwrap_or(true),
             globs: builder.build()?,
@@ -99,8 +107,20 @@ impl Policy {
         })
     }
 
+    /// Whether only bidi controls are wanted (`--only bidi-control`): the fast scan serves.
+    pub fn bidi_only(&self) -> bool {
+        self.only.as_deref() == Some(&[Code::BidiControl])
+    }
+
     /// Whether a finding is reported.
     pub fn reports(&self, finding: &Finding) -> bool {
+        if self
+            .only
+            .as_ref()
+            .is_some_and(|only| !only.contains(&finding.code))
+        {
+            return false;
+        }
         if self.default_allow && finding.allowed_by.is_some() {
             return false;
         }

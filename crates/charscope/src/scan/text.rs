@@ -61,6 +61,48 @@ pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
 /// as looking like an ASCII word of the same text.
 const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
 
+/// Only the bidi controls of bytes (Trojan Source), at memory speed: a search for their UTF-8
+/// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
+/// finds the same ones (a test checks it).
+pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    let mut scanner = Scanner::new(path);
+    let mut line = 1u64;
+    let mut line_start = 0usize;
+    let mut counted_to = 0usize;
+    let mut state: Option<LineState> = None;
+    for at in memchr::memchr_iter(0xE2, bytes) {
+        let Some(c) = bytes
+            .get(at..at + 3)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|s| s.chars().next())
+            .filter(|&c| super::hidden::is_bidi_control(c))
+        else {
+            continue;
+        };
+        // Lines between the previous control and this one.
+        for nl in memchr::memchr_iter(b'\n', &bytes[counted_to..at]) {
+            line += 1;
+            line_start = counted_to + nl + 1;
+        }
+        counted_to = at;
+        if state.as_ref().is_some_and(|s| s.number != line) {
+            scanner.end_line(state.take().expect("checked"));
+        }
+        let st = state.get_or_insert_with(|| LineState::new(line));
+        // Characters before it on its line (a malformed sequence counts as one, as in scan_bytes).
+        let column = String::from_utf8_lossy(&bytes[line_start..at])
+            .chars()
+            .count() as u64
+            + 1;
+        st.column = column;
+        scanner.hidden(st, (line, column, at as u64), Code::BidiControl, c, None);
+    }
+    if let Some(st) = state {
+        scanner.end_line(st);
+    }
+    scanner.findings
+}
+
 /// A bidi control waiting for the end of its line to know whether it is balanced.
 struct OpenBidi {
     /// The index of its finding.
@@ -479,7 +521,11 @@ fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, 
         .collect();
     readings.sort_unstable();
     readings.dedup();
-    let Ok(searcher) = aho_corasick::AhoCorasick::new(readings.iter().map(|r| r.0)) else {
+    // Leftmost-longest: a whole word is the longest reading that starts where it starts.
+    let Ok(searcher) = aho_corasick::AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(readings.iter().map(|r| r.0))
+    else {
         return twins;
     };
     let word_at = |start: usize, end: usize| {
@@ -487,7 +533,7 @@ fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, 
             && !text[end..].chars().next().is_some_and(is_word_char)
     };
     let mut left = readings.len();
-    for m in searcher.find_overlapping_iter(text) {
+    for m in searcher.find_iter(text) {
         let (reading, skeleton) = readings[m.pattern().as_usize()];
         if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
             continue;
@@ -514,6 +560,23 @@ mod tests {
             .filter(|f| f.allowed_by.is_none())
             .map(|f| (f.line.unwrap(), f.column.unwrap(), f.code))
             .collect()
+    }
+
+    #[test]
+    fn the_bidi_fast_path_finds_what_the_full_scan_finds() {
+        let text = "ok\nif (a != 'user\u{202E} \u{2066}// x\u{2069} \u{2066}') {}\n\u{202C}\n\u{20AC} \u{2067}a\u{2069}";
+        let full: Vec<Finding> = scan_bytes("t", text.as_bytes())
+            .into_iter()
+            .filter(|f| f.code == Code::BidiControl)
+            .collect();
+        assert_eq!(full.len(), 7);
+        assert_eq!(scan_bidi_controls("t", text.as_bytes()), full);
+        let bad = b"\xC0x\xE2\x80\xAE\n\xE2\x80";
+        let full: Vec<Finding> = scan_bytes("t", bad)
+            .into_iter()
+            .filter(|f| f.code == Code::BidiControl)
+            .collect();
+        assert_eq!(scan_bidi_controls("t", bad), full);
     }
 
     #[test]
