@@ -291,6 +291,27 @@ fn stdin_allow_and_exit_codes() {
         .write_stdin("x\u{200B}y\n")
         .assert()
         .code(0);
+    // --only: the codes asked for, and nothing else; bidi controls alone take the fast path.
+    let out = charscope()
+        .args(["scan", "--json", "--only", "bidi-control", "-"])
+        .write_stdin("x\u{200B}y \u{202E}z\n")
+        .output()
+        .unwrap();
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(
+        (lines[0]["code"].as_str(), lines[0]["column"].as_u64()),
+        (Some("bidi-control"), Some(5))
+    );
+    charscope()
+        .args(["scan", "--only", "invisible", "-"])
+        .write_stdin("\u{202E}\n")
+        .assert()
+        .code(0);
     charscope()
         .args(["scan", "--allow", "nonsense", "-"])
         .write_stdin("x")
