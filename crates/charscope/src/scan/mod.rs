@@ -13,7 +13,7 @@
 //! let findings = scan_text("a.js", "if (isAdmin) { \u{202E} } // \u{2067}x");
 //! assert_eq!(findings[0].code, Code::BidiControl);
 //! assert_eq!(findings[0].column, Some(16));
-//! assert!(findings[0].message.contains("not closed"));
+//! assert!(findings[0].message.contains("never closed"));
 //! ```
 
 pub mod confusable;
