@@ -25,6 +25,7 @@
 
 pub mod bom;
 pub mod charinfo;
+pub mod codepoint;
 pub mod compare;
 pub mod decode;
 pub mod dump;
@@ -32,11 +33,13 @@ pub mod encode;
 pub mod encoding;
 pub mod escape;
 pub mod examples;
+pub mod hex;
 pub mod report;
 pub mod scan;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod validate;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;
