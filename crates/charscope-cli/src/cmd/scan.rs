@@ -7,7 +7,7 @@ use crate::args::{ScanArgs, ScanFormat};
 use crate::cmd::Ctx;
 use crate::output::{Style, use_color};
 use crate::terminal::sanitize;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use charscope::scan::{self, Finding, NameEntry, names::display_bytes};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -37,15 +37,6 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
-    /// The findings of one input: only its bidi controls under `--only bidi-control`.
-    fn scan(&self, name: &str, bytes: &[u8]) -> Vec<Finding> {
-        if self.policy.bidi_only() {
-            scan::scan_bidi_controls(name, bytes)
-        } else {
-            scan::scan_bytes(name, bytes)
-        }
-    }
-
     fn findings(&mut self, findings: Vec<Finding>) -> Result<()> {
         for f in findings {
             if !self.policy.reports(&f) {
@@ -126,29 +117,26 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     } else {
         args.paths.clone()
     };
-    // Entries of each directory, for the file-name checks.
+    // Entries of each directory, for the file-name checks; the inputs, in order.
     let mut directories: BTreeMap<PathBuf, Vec<NameEntry>> = BTreeMap::new();
+    let mut jobs = Vec::new();
     for path in &paths {
         if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            out.tally.files += 1;
-            let found = out.scan("<stdin>", &bytes);
-            out.findings(found)?;
-            continue;
-        }
-        if path.is_dir() {
-            walk(path, args, &mut out, &mut directories)?;
+            jobs.push(Job::Stdin);
+        } else if path.is_dir() {
+            walk(path, args, &mut out, &mut directories, &mut jobs);
         } else {
             directories
                 .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
                 .or_default()
                 .push(NameEntry::new(show(path), &name_bytes(path)));
-            scan_file(path, false, &mut out)?;
+            jobs.push(Job::File {
+                path: path.clone(),
+                walked: false,
+            });
         }
     }
+    run_jobs(&jobs, &mut out)?;
     for entries in directories.values() {
         out.findings(scan::scan_names(entries))?;
     }
@@ -197,7 +185,8 @@ fn walk(
     args: &ScanArgs,
     out: &mut Out<'_>,
     directories: &mut BTreeMap<PathBuf, Vec<NameEntry>>,
-) -> Result<()> {
+    jobs: &mut Vec<Job>,
+) {
     let mut builder = ignore::WalkBuilder::new(root);
     builder
         .hidden(false)
@@ -215,7 +204,7 @@ fn walk(
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
-                eprintln!("charscope: error: {e}");
+                eprintln!("charscope: error: {}", sanitize(&e.to_string()));
                 out.tally.errors += 1;
                 continue;
             }
@@ -228,29 +217,140 @@ fn walk(
                 .push(NameEntry::new(show(path), &name_bytes(path)));
         }
         if entry.file_type().is_some_and(|t| t.is_file()) {
-            scan_file(path, true, out)?;
+            jobs.push(Job::File {
+                path: path.to_path_buf(),
+                walked: true,
+            });
         }
     }
-    Ok(())
 }
 
-fn scan_file(path: &Path, walked: bool, out: &mut Out<'_>) -> Result<()> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!(
-                "charscope: error: cannot read {}: {e}",
-                sanitize(&show(path))
-            );
-            out.tally.errors += 1;
-            return Ok(());
+/// One input to scan.
+enum Job {
+    Stdin,
+    File { path: PathBuf, walked: bool },
+}
+
+/// What scanning one input gave.
+enum Done {
+    Findings(Vec<Finding>),
+    /// A file found by walking that looks binary.
+    Binary,
+    /// A message for people.
+    Error(String),
+}
+
+/// How many inputs the workers may finish ahead of the one being written.
+const AHEAD: usize = 16;
+
+fn do_job(job: &Job, bidi_only: bool) -> Done {
+    let scan = |name: &str, bytes: &[u8]| {
+        if bidi_only {
+            scan::scan_bidi_controls(name, bytes)
+        } else {
+            scan::scan_bytes(name, bytes)
         }
     };
-    if walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
-        out.tally.binary += 1;
+    match job {
+        Job::Stdin => {
+            let mut bytes = Vec::new();
+            match std::io::stdin().read_to_end(&mut bytes) {
+                Ok(_) => Done::Findings(scan("<stdin>", &bytes)),
+                Err(e) => Done::Error(format!("cannot read standard input: {e}")),
+            }
+        }
+        Job::File { path, walked } => match std::fs::read(path) {
+            Err(e) => Done::Error(format!("cannot read {}: {e}", sanitize(&show(path)))),
+            Ok(bytes) if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) => {
+                Done::Binary
+            }
+            Ok(bytes) => Done::Findings(scan(&show(path), &bytes)),
+        },
+    }
+}
+
+impl Out<'_> {
+    fn record(&mut self, done: Done) -> Result<()> {
+        match done {
+            Done::Findings(findings) => {
+                self.tally.files += 1;
+                self.findings(findings)
+            }
+            Done::Binary => {
+                self.tally.binary += 1;
+                Ok(())
+            }
+            Done::Error(message) => {
+                self.sink.flush()?;
+                eprintln!("charscope: error: {message}");
+                self.tally.errors += 1;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Scans the inputs on every core, and writes their findings in the inputs' order.
+fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Condvar, Mutex};
+    let bidi_only = out.policy.bidi_only();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(jobs.len());
+    if workers <= 1 {
+        for job in jobs {
+            out.record(do_job(job, bidi_only))?;
+        }
         return Ok(());
     }
-    out.tally.files += 1;
-    let found = out.scan(&show(path), &bytes);
-    out.findings(found)
+    // Finished inputs by index, and how many are written.
+    let state = Mutex::new((BTreeMap::<usize, Done>::new(), 0usize));
+    let moved = Condvar::new();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    {
+                        let mut guard = state.lock().expect("no worker panics");
+                        while i > guard.1 + AHEAD && !stop.load(Ordering::Relaxed) {
+                            guard = moved.wait(guard).expect("no worker panics");
+                        }
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let done = do_job(job, bidi_only);
+                    state.lock().expect("no worker panics").0.insert(i, done);
+                    moved.notify_all();
+                }
+            });
+        }
+        let mut result = Ok(());
+        for i in 0..jobs.len() {
+            let done = {
+                let mut guard = state.lock().expect("no worker panics");
+                loop {
+                    if let Some(done) = guard.0.remove(&i) {
+                        guard.1 = i + 1;
+                        break done;
+                    }
+                    guard = moved.wait(guard).expect("no worker panics");
+                }
+            };
+            moved.notify_all();
+            if let Err(e) = out.record(done) {
+                result = Err(e);
+                break;
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        let _guard = state.lock();
+        moved.notify_all();
+        result
+    })
 }
