@@ -2,7 +2,7 @@
 // outcome the example expects (the facts come from /api/examples, which the library checks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
+import { decodedText, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -89,12 +89,3 @@ test('each ready example shows its expected outcome', async (t) => {
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);
 });
-
-/** The decoded text as the page holds it, each hidden character's mark read back as the
- * character (its title starts with the code point). */
-function decodedText(page) {
-  return page.locator('#text').evaluate((box) => [...box.childNodes].map((node) => (
-    node.nodeType === Node.ELEMENT_NODE && node.classList.contains('hidden-mark')
-      ? String.fromCodePoint(parseInt(node.title.slice(2), 16))
-      : node.textContent)).join(''));
-}
