@@ -188,7 +188,47 @@ bench_rss_1gib() {
   printf '  %-40s %s MiB\n' "undump ($(du -m "$big/zh.200MiB.xxd" | cut -f1) MiB xxd dump)" "$(rss "$cs undump $big/zh.200MiB.xxd")"
 }
 
-GROUPS_ALL="identity convert validate dump"
+# scan (issue 10): `charscope scan --only bidi-control` against `grep -P` looking for the same bidi
+# controls (Trojan Source), and the full scan (every check: bidi controls, invisible characters,
+# lookalikes and mixed scripts, NFC, malformed bytes) next to them; on the bench texts, then on
+# eight copies of the UTF-8 texts in one 17 MB file. The pattern sits in a file: hyperfine would
+# eat the backslashes of an inline one (and grep, failing fast, would look very quick).
+# Runs alone too: bash -c 'source <(sed -n "/^bench_scan()/,/^}/p" scripts/bench.sh); bench_scan'
+bench_scan() {
+  local cs="$PWD/target/release/charscope"
+  local out="target/bench-scan"
+  local texts="../shared/bench/lipsum ../shared/bench/wikipedia_mars"
+  local copies="$out/texts-x8.txt"
+  command -v hyperfine >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null; }
+  cargo build --release -q -p charscope-cli
+  mkdir -p "$out"
+  printf '%s\n' '[\x{202A}-\x{202E}\x{2066}-\x{2069}]' > "$out/bidi.pattern"
+  if [ ! -f "$copies" ]; then
+    for _ in 1 2 3 4 5 6 7 8; do cat ../shared/bench/lipsum/*.txt ../shared/bench/wikipedia_mars/*utf8.txt; done > "$copies"
+  fi
+  # grep must really run: it finds the one control of a sample, in the same locale.
+  printf 'abc\u202edef\n' > "$out/sample.txt"
+  [ "$(LC_ALL=C.UTF-8 grep -cP -f "$out/bidi.pattern" "$out/sample.txt")" = 1 ]
+  echo
+  echo "scan vs grep -P (median of 10 runs; both exit 1 on a find, hence -i)"
+  LC_ALL=C.UTF-8 hyperfine -N -i --warmup 2 --runs 10 --export-json "$out/texts.json" \
+    "$cs scan --only bidi-control $texts" "grep -rcP -f $out/bidi.pattern $texts" "$cs scan $texts" \
+    >/dev/null 2>&1
+  LC_ALL=C.UTF-8 hyperfine -N -i --warmup 2 --runs 10 --export-json "$out/copies.json" \
+    "$cs scan --only bidi-control $copies" "grep -cP -f $out/bidi.pattern $copies" "$cs scan $copies" \
+    >/dev/null 2>&1
+  python3 - "$out/texts.json" "$out/copies.json" <<'PY'
+import json, sys
+for path in sys.argv[1:]:
+    rows = json.load(open(path))["results"]
+    base = rows[0]["median"]
+    for r in rows:
+        print(f"  {r['median'] * 1000:8.1f} ms  user {r['user'] * 1000:7.1f} ms  x{r['median'] / base:6.2f}  {r['command']}")
+    print()
+PY
+}
+
+GROUPS_ALL="identity convert validate dump scan"
 
 main() {
   setup

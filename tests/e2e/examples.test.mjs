@@ -2,7 +2,7 @@
 // outcome the example expects (the facts come from /api/examples, which the library checks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
+import { decodedText, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -44,7 +44,7 @@ test('each ready example shows its expected outcome', async (t) => {
       if (expect.encoding_source) {
         assert.match(await page.locator('#summary').textContent(), new RegExp(SOURCES[expect.encoding_source]));
       }
-      if (expect.text !== undefined) assert.equal(await page.locator('#text').textContent(), expect.text);
+      if (expect.text !== undefined) assert.equal(await decodedText(page), expect.text);
       if (expect.malformed) {
         assert.deepEqual(await texts(page, '#malformed-list .kind'), expect.malformed);
         assert.equal(await page.locator('#grid .bad-unit').count(), expect.malformed.length);

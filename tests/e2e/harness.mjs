@@ -113,3 +113,13 @@ export async function encoded(page, action) {
 export function texts(page, selector) {
   return page.locator(selector).allTextContents();
 }
+
+/** The decoded text as the page holds it, each hidden character's mark (drawn in place of a
+ * control, bidi or invisible character) read back as the character: its title starts with the
+ * code point. */
+export function decodedText(page) {
+  return page.locator('#text').evaluate((box) => [...box.childNodes].map((node) => (
+    node.nodeType === Node.ELEMENT_NODE && node.classList.contains('hidden-mark')
+      ? String.fromCodePoint(parseInt(node.title.slice(2), 16))
+      : node.textContent)).join(''));
+}

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
+import { artifacts, decodedText, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -94,14 +94,16 @@ test('5. warnings speak of controls the page has: the word order and the dump fo
   const { page } = await fresh();
   // hexdump's default: 16-bit words, read little-endian unless told.
   await whenDone(page, () => page.fill('#input', '0000000 6548 6c6c 006f\n0000006\n'));
-  assert.equal(await page.locator('#text').textContent(), 'Hello\u0000');
+  // The NUL is drawn as a mark, not as itself.
+  assert.equal(await decodedText(page), 'Hello\u0000');
+  assert.equal(await page.locator('#text .hidden-mark').textContent(), 'U+0000');
   const notes = (await texts(page, '#notes li')).join(' ');
   assert.match(notes, /word order big/);
   await page.locator('#dump-options summary').click();
   assert.ok(await page.locator('#word-order').isVisible());
   await whenDone(page, () => page.selectOption('#word-order', 'big'));
   assert.match(page.url(), /word-order=big/);
-  assert.equal(await page.locator('#text').textContent(), 'eHll\u0000o');
+  assert.equal(await decodedText(page), 'eHll\u0000o');
   // The formats a warning may name ("force the format hexdump-words or od") are in the list.
   const formats = await page.locator('#dump-format option').evaluateAll((os) => os.map((o) => o.value));
   for (const name of ['auto', 'hexdump-words', 'od', 'xxd', 'xxd-little-endian', 'hex']) assert.ok(formats.includes(name), name);

@@ -129,6 +129,102 @@ pub enum Command {
     /// Write the manual page (roff) to standard output.
     #[command(after_help = "Example:\n  charscope man > charscope.1 && man ./charscope.1")]
     Man(ManArgs),
+    /// Find hidden characters, bidi controls, lookalikes and names that collide in files and
+    /// file names; exit 1 if anything is found.
+    #[command(
+        after_help = "Examples:\n  charscope scan src/\n  charscope scan --format sarif . > charscope.sarif\n  charscope scan --allow not-nfc,private-use notes.txt\n\nConfiguration: .charscope.toml in the current directory (or --config FILE):\n  allow = [\"private-use\"]          # codes never reported\n  default_allow = true               # the built-in allowances (emoji sequences, ...)\n  [[paths]]\n  glob = \"tests/data/**\"\n  allow = [\"all\"]                   # codes not reported under these paths"
+    )]
+    Scan(ScanArgs),
+    /// Each decoding layer a server may apply to a URL or path, and what it would see.
+    #[command(
+        after_help = "Examples:\n  charscope url '/%c0%ae%c0%ae/'\n  charscope url --hex '2F C0 AE 2E 2F'\n  charscope url --json '%252e%252e%252f'"
+    )]
+    Url(UrlArgs),
+    /// Are two strings the same? Bytes, NFC, NFKC, case-folded and confusable skeleton; exit 1
+    /// unless they are the same bytes.
+    #[command(
+        after_help = "Examples:\n  charscope same 'caf\u{e9}' 'cafe\u{301}'\n  charscope same --json paypal 'p\u{430}ypal'"
+    )]
+    Same(SameArgs),
+}
+
+/// `--format` of scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScanFormat {
+    /// `path:line:column: code: message`, one finding a line.
+    Text,
+    /// JSON Lines, one finding a line (the same as --json).
+    Json,
+    /// One SARIF 2.1.0 log, for code scanning tools.
+    Sarif,
+}
+
+/// `charscope scan`.
+#[derive(Debug, Args)]
+pub struct ScanArgs {
+    /// Files and directories (read recursively, honouring .gitignore); `-` or nothing reads
+    /// standard input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// The output format (default: text, or json with --json).
+    #[arg(long, value_enum)]
+    pub format: Option<ScanFormat>,
+
+    /// Do not report this code (repeat, or separate with commas): --allow not-nfc,private-use.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    pub allow: Vec<String>,
+
+    /// Report only these codes (repeat, or separate with commas). `--only bidi-control` looks
+    /// for nothing else, at memory speed: a check for Trojan Source alone.
+    #[arg(long, value_name = "CODE", value_delimiter = ',')]
+    pub only: Vec<String>,
+
+    /// The configuration file (default: .charscope.toml in the current directory, if there is one).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Report also what the built-in allowances explain (ZWJ in emoji sequences, joiners inside
+    /// Indic and Arabic words, variation sequences, LRM/RLM, no-break spaces in prose, soft
+    /// hyphens in words, composition exclusions).
+    #[arg(long)]
+    pub no_default_allow: bool,
+
+    /// Read directories whole: files .gitignore excludes too.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+/// `charscope url`.
+#[derive(Debug, Args)]
+pub struct UrlArgs {
+    /// The URL or path; `-` reads standard input (its bytes, without a final newline).
+    #[arg(
+        value_name = "STRING",
+        required_unless_present = "hex",
+        conflicts_with = "hex"
+    )]
+    pub string: Option<String>,
+
+    /// The URL as bytes, in any dump or hex format: '2F C0 AE 2E 2F'.
+    #[arg(long, value_name = "HEX")]
+    pub hex: Option<String>,
+}
+
+/// `charscope same`.
+#[derive(Debug, Args)]
+pub struct SameArgs {
+    /// The first string (`-` reads standard input).
+    #[arg(value_name = "A")]
+    pub a: String,
+
+    /// The second string.
+    #[arg(value_name = "B")]
+    pub b: String,
+
+    /// Read escapes in A and B: \u{1F600}, U+00E9, &#xE9;, %C3%A9.
+    #[arg(long)]
+    pub escapes: bool,
 }
 
 /// `charscope completions`.

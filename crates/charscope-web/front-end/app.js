@@ -383,6 +383,7 @@
     clear($('normalization').tBodies[0]);
     clear($('compare').tBodies[0]);
     $('compare-summary').textContent = '';
+    if ($('bidi-banner')) $('bidi-banner').hidden = true;
     $('format').textContent = 'nothing';
     $('more').hidden = true;
     comparedKey = null;
@@ -406,7 +407,7 @@
       : 'none');
 
     const text = cut(data.text, TEXT_SHOWN);
-    $('text').textContent = text.shown;
+    renderDecodedText($('text'), text.shown, data.hidden);
     $('text-caption').textContent = text.cut
       ? `Decoded text (the first ${TEXT_SHOWN.toLocaleString('en')} characters of ${plural(data.lengths.code_points, 'character', 'characters')})`
       : 'Decoded text';
@@ -424,6 +425,34 @@
     resetGrid(data);
     appendUnits(data.units, mine);
     pageDone(data);
+  }
+
+  /** Decoded text with each hidden character the server lists (bidi controls, zero-width and
+   * other invisible characters) drawn as a visible mark instead of being applied, and a banner
+   * above it when bidi controls are present. `shown` is the text's first code points. */
+  function renderDecodedText(box, shown, hidden) {
+    clear(box);
+    const marks = new Map(((hidden && hidden.marks) || []).map((m) => [m.index, m]));
+    let run = '';
+    let index = 0;
+    for (const ch of shown) {
+      const mark = marks.get(index++);
+      if (!mark) {
+        run += ch;
+        continue;
+      }
+      box.append(run);
+      run = '';
+      box.append(el('span', { class: 'hidden-mark', dataset: { code: mark.code }, title: `${mark.code_point} ${mark.name} (${mark.code})`, text: mark.code_point }));
+    }
+    box.append(run);
+    let banner = $('bidi-banner');
+    if (!banner) {
+      banner = el('p', { id: 'bidi-banner', class: 'bidi-banner', role: 'alert' });
+      box.before(banner);
+    }
+    banner.hidden = !(hidden && hidden.bidi);
+    banner.textContent = 'This text holds bidirectional control characters: a program may read it in another order than the one it is shown in. They are marked below, not applied.';
   }
 
   // ---------------------------------------------------------------- the byte grid

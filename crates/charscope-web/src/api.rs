@@ -6,6 +6,9 @@
 //! - `POST /api/inspect`: `inspect --json` of the input box, a page of unit rows at a time.
 //! - `POST /api/compare`: `compare --json`, every encoding's reading of the input's bytes.
 //! - `POST /api/encode`: `encode --json`, plus the bytes in an output format.
+//! - `POST /api/scan`: the findings of `scan --json` for the input box (and its URL layers when
+//!   it looks like a URL or path).
+//! - `POST /api/url`: `url --json` of a string.
 
 use crate::error::ApiError;
 use crate::input::{self, Content, Mode};
@@ -62,6 +65,8 @@ pub fn routes() -> Router {
         .route("/inspect", post(inspect))
         .route("/compare", post(compare_readings))
         .route("/encode", post(encode_text))
+        .route("/scan", post(scan_input))
+        .route("/url", post(url_layers))
 }
 
 /// Runs CPU-bound work off the async workers, so that one big paste does not stall the server.
@@ -347,6 +352,64 @@ async fn encode_text(
             Some(limit) => view.shown(limit),
             None => view,
         }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScanRequest {
+    input: String,
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default = "auto")]
+    encoding: String,
+}
+
+/// The name findings of the input box carry as their path.
+pub const INPUT_PATH: &str = "<input>";
+
+/// The hidden characters, lookalikes and URL layers of the input: text as itself; bytes as
+/// UTF-8 (malformed sequences are findings), or decoded with the chosen encoding first.
+async fn scan_input(
+    ApiJson(request): ApiJson<ScanRequest>,
+) -> Result<Json<charscope::scan::InputScan>, ApiError> {
+    use charscope::scan;
+    blocking(move || {
+        // The url lens reads the box as typed, whether or not it also reads as a dump
+        // (`%c0%ae` is both).
+        let lens = scan::url::lens(&request.input);
+        let read = input::read(request.input, request.mode)?;
+        let label = chosen_label(&request.encoding);
+        let enc = label.map(resolve).transpose()?;
+        let mut found = match (&read.content, enc) {
+            (Content::Text(text), None) => scan::scan_input(INPUT_PATH, text),
+            (content, Some(enc)) if enc != encoding::UTF_8 => {
+                let decoded = charscope::decode::decode(content.bytes(), enc);
+                scan::scan_input(INPUT_PATH, &decoded.text)
+            }
+            (content, _) => scan::scan_input_bytes(INPUT_PATH, content.bytes()),
+        };
+        found.url = lens;
+        Ok(Json(found))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UrlRequest {
+    input: String,
+}
+
+/// Every decoding layer of a URL or path, as `url --json` writes it.
+async fn url_layers(
+    ApiJson(request): ApiJson<UrlRequest>,
+) -> Result<Json<charscope::scan::url::UrlReport>, ApiError> {
+    blocking(move || {
+        Ok(Json(charscope::scan::url::analyze(
+            request.input.as_bytes(),
+        )))
     })
     .await
 }

@@ -509,3 +509,65 @@ async fn inspect_reads_any_dump_and_says_which() {
     let (_, message) = post_err("/api/inspect", json!({"input": bad, "mode": "hex"})).await;
     assert!(message.contains("line 2, column "), "{message}");
 }
+
+#[tokio::test]
+async fn scan_finds_hidden_characters_and_offers_url_layers() {
+    let v = post_ok(
+        "/api/scan",
+        json!({"input": "abc\u{202E}def.txt", "mode": "text"}),
+    )
+    .await;
+    let f = &v["findings"][0];
+    assert_eq!(f["path"], "<input>");
+    assert_eq!(f["code"], "bidi-control");
+    assert_eq!(
+        (
+            f["line"].as_u64(),
+            f["column"].as_u64(),
+            f["offset"].as_u64()
+        ),
+        (Some(1), Some(4), Some(3))
+    );
+    assert_eq!(f["chars"][0]["name"], "RIGHT-TO-LEFT OVERRIDE");
+    assert!(f["message"].as_str().unwrap().contains("never closed"));
+    assert_eq!(v["url"], Value::Null);
+    // An emoji ZWJ sequence is allowed, and counted.
+    let v = post_ok("/api/scan", json!({"input": "\u{1F468}\u{200D}\u{1F469}"})).await;
+    assert_eq!(
+        (
+            v["findings"].as_array().unwrap().len(),
+            v["allowed"].as_u64()
+        ),
+        (0, Some(1))
+    );
+    // Bytes are read as UTF-8: a malformed sequence is a finding.
+    let v = post_ok("/api/scan", json!({"input": "41 C0 AF 42", "mode": "hex"})).await;
+    assert_eq!(v["findings"][0]["code"], "invalid-utf8");
+    assert_eq!(v["findings"][0]["offset"], 1);
+    // A path gets its URL layers.
+    let v = post_ok(
+        "/api/scan",
+        json!({"input": "/%c0%ae%c0%ae/", "mode": "text"}),
+    )
+    .await;
+    assert_eq!(v["url"]["layers"][4]["name"], "utf-8-lenient");
+    assert_eq!(v["url"]["layers"][4]["output"], "/../");
+    post_err("/api/scan", json!({"input": "x", "encoding": "no-such"})).await;
+}
+
+#[tokio::test]
+async fn url_returns_every_layer_and_finding() {
+    let v = post_ok("/api/url", json!({"input": "%252e%252e%252f"})).await;
+    assert_eq!(v["input"], "%252e%252e%252f");
+    let codes: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"double-encoding") && codes.contains(&"traversal"),
+        "{codes:?}"
+    );
+    post_err("/api/url", json!({"text": "x"})).await;
+}

@@ -37,6 +37,7 @@ pub mod escape;
 pub mod examples;
 pub mod hex;
 pub mod report;
+pub mod scan;
 pub mod span;
 pub mod stream;
 pub mod text;

@@ -158,6 +158,9 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Every unit, in order.
     pub units: Vec<UnitRow>,
+    /// The hidden characters of `text` (bidi controls, zero-width and other invisible
+    /// characters), which a view shows as visible marks and never applies.
+    pub hidden: crate::scan::hidden::Marks,
 }
 
 /// Why an input could not be inspected.
@@ -463,6 +466,7 @@ fn build(
         notes: Vec::new(),
         units: rows,
         text_cut: text_end < text.len(),
+        hidden: crate::scan::hidden::marks(&text[..text_end]),
         text: {
             let mut text = text;
             text.truncate(text_end);

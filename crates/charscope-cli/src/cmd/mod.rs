@@ -11,10 +11,14 @@ mod encodings;
 mod escapes;
 mod examples;
 mod inspect;
+mod same;
+mod scan;
+mod scan_config;
 mod serve;
 mod shell;
 mod table;
 mod undump;
+mod url;
 mod validate;
 
 use crate::Outcome;
@@ -74,6 +78,9 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Convert(args) => convert::run(&args, &ctx),
         Command::Completions(args) => shell::completions(&args, &ctx),
         Command::Man(_) => shell::man(&ctx),
+        Command::Scan(args) => scan::run(&args, &ctx),
+        Command::Url(args) => url::run(&args, &ctx),
+        Command::Same(args) => same::run(&args, &ctx),
     }
 }
 

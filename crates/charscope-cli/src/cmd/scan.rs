@@ -1,0 +1,356 @@
+//! `charscope scan`: hidden characters, bidi controls, lookalikes and colliding names in files,
+//! directories (recursively, honouring .gitignore) and standard input.
+
+use super::scan_config::Policy;
+use crate::Outcome;
+use crate::args::{ScanArgs, ScanFormat};
+use crate::cmd::Ctx;
+use crate::output::{Style, use_color};
+use crate::terminal::sanitize;
+use anyhow::Result;
+use charscope::scan::{self, Finding, NameEntry, names::display_bytes};
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Files found by walking a directory are skipped as binary when their first this many bytes
+/// hold a NUL (as git and ripgrep decide); files named on the command line are always read.
+const BINARY_SNIFF: usize = 8192;
+
+/// What one run saw.
+#[derive(Default)]
+struct Tally {
+    files: u64,
+    binary: u64,
+    reported: u64,
+    allowed: u64,
+    errors: u64,
+}
+
+struct Out<'a> {
+    format: ScanFormat,
+    style: Style,
+    policy: &'a Policy,
+    sink: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    sarif: Vec<Finding>,
+    tally: Tally,
+}
+
+impl Out<'_> {
+    fn findings(&mut self, findings: Vec<Finding>) -> Result<()> {
+        for f in findings {
+            if !self.policy.reports(&f) {
+                self.tally.allowed += 1;
+                continue;
+            }
+            self.tally.reported += 1;
+            match self.format {
+                ScanFormat::Sarif => self.sarif.push(f),
+                ScanFormat::Json => {
+                    serde_json::to_writer(&mut self.sink, &f).map_err(std::io::Error::from)?;
+                    self.sink.write_all(b"\n")?;
+                }
+                ScanFormat::Text => {
+                    let s = &self.style;
+                    let place = match (f.line, f.column) {
+                        (Some(line), Some(column)) => format!(":{line}:{column}"),
+                        _ => String::new(),
+                    };
+                    writeln!(
+                        self.sink,
+                        "{}{}: {}: {}",
+                        s.path(&sanitize(&f.path)),
+                        s.dim(&place),
+                        s.bad(f.code.as_str()),
+                        sanitize(&f.message)
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a path is shown: UTF-8 as is, other bytes as `\xNN`.
+fn show(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        display_bytes(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        path.to_string_lossy().into_owned()
+    }
+}
+
+fn name_bytes(path: &Path) -> Vec<u8> {
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        name.as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        name.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
+    let policy = Policy::from_args(args)?;
+    let format = args.format.unwrap_or(if ctx.json {
+        ScanFormat::Json
+    } else {
+        ScanFormat::Text
+    });
+    let mut out = Out {
+        format,
+        style: Style::new(use_color(ctx.color, format != ScanFormat::Text)),
+        policy: &policy,
+        sink: std::io::BufWriter::new(std::io::stdout().lock()),
+        sarif: Vec::new(),
+        tally: Tally::default(),
+    };
+    let paths: Vec<PathBuf> = if args.paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.paths.clone()
+    };
+    // Entries of each directory, for the file-name checks; the inputs, in order.
+    let mut directories: BTreeMap<PathBuf, Vec<NameEntry>> = BTreeMap::new();
+    let mut jobs = Vec::new();
+    for path in &paths {
+        if path.as_os_str() == "-" {
+            jobs.push(Job::Stdin);
+        } else if path.is_dir() {
+            walk(path, args, &mut out, &mut directories, &mut jobs);
+        } else {
+            directories
+                .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
+                .or_default()
+                .push(NameEntry::new(show(path), &name_bytes(path)));
+            jobs.push(Job::File {
+                path: path.clone(),
+                walked: false,
+            });
+        }
+    }
+    run_jobs(&jobs, &mut out)?;
+    for entries in directories.values() {
+        out.findings(scan::scan_names(entries))?;
+    }
+    if format == ScanFormat::Sarif {
+        let log = scan::sarif::log(&out.sarif, env!("CARGO_PKG_VERSION"));
+        serde_json::to_writer_pretty(&mut out.sink, &log).map_err(std::io::Error::from)?;
+        out.sink.write_all(b"\n")?;
+    }
+    out.sink.flush()?;
+    let t = &out.tally;
+    if format == ScanFormat::Text {
+        let mut note = format!(
+            "charscope: {} {} in {} {}",
+            t.reported,
+            if t.reported == 1 {
+                "finding"
+            } else {
+                "findings"
+            },
+            t.files,
+            if t.files == 1 { "file" } else { "files" }
+        );
+        if t.allowed > 0 {
+            note.push_str(&format!(
+                " ({} more allowed by the built-in allowances or the configuration)",
+                t.allowed
+            ));
+        }
+        if t.binary > 0 {
+            note.push_str(&format!("; {} binary files skipped", t.binary));
+        }
+        eprintln!("{note}");
+    }
+    if t.errors > 0 {
+        anyhow::bail!("{} inputs could not be read", t.errors);
+    }
+    Ok(if t.reported > 0 {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
+}
+
+fn walk(
+    root: &Path,
+    args: &ScanArgs,
+    out: &mut Out<'_>,
+    directories: &mut BTreeMap<PathBuf, Vec<NameEntry>>,
+    jobs: &mut Vec<Job>,
+) {
+    let mut builder = ignore::WalkBuilder::new(root);
+    builder
+        .hidden(false)
+        .require_git(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(|e| e.file_name() != ".git");
+    if args.no_ignore {
+        builder
+            .ignore(false)
+            .git_ignore(false)
+            .git_global(false)
+            .git_exclude(false);
+    }
+    for entry in builder.build() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                eprintln!("charscope: error: {}", sanitize(&e.to_string()));
+                out.tally.errors += 1;
+                continue;
+            }
+        };
+        let path = entry.path();
+        if entry.depth() > 0 {
+            directories
+                .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
+                .or_default()
+                .push(NameEntry::new(show(path), &name_bytes(path)));
+        }
+        if entry.file_type().is_some_and(|t| t.is_file()) {
+            jobs.push(Job::File {
+                path: path.to_path_buf(),
+                walked: true,
+            });
+        }
+    }
+}
+
+/// One input to scan.
+enum Job {
+    Stdin,
+    File { path: PathBuf, walked: bool },
+}
+
+/// What scanning one input gave.
+enum Done {
+    Findings(Vec<Finding>),
+    /// A file found by walking that looks binary.
+    Binary,
+    /// A message for people.
+    Error(String),
+}
+
+/// How many inputs the workers may finish ahead of the one being written.
+const AHEAD: usize = 16;
+
+fn do_job(job: &Job, bidi_only: bool) -> Done {
+    let scan = |name: &str, bytes: &[u8]| {
+        if bidi_only {
+            scan::scan_bidi_controls(name, bytes)
+        } else {
+            scan::scan_bytes(name, bytes)
+        }
+    };
+    match job {
+        Job::Stdin => {
+            let mut bytes = Vec::new();
+            match std::io::stdin().read_to_end(&mut bytes) {
+                Ok(_) => Done::Findings(scan("<stdin>", &bytes)),
+                Err(e) => Done::Error(format!("cannot read standard input: {e}")),
+            }
+        }
+        Job::File { path, walked } => match std::fs::read(path) {
+            Err(e) => Done::Error(format!("cannot read {}: {e}", sanitize(&show(path)))),
+            Ok(bytes) if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) => {
+                Done::Binary
+            }
+            Ok(bytes) => Done::Findings(scan(&show(path), &bytes)),
+        },
+    }
+}
+
+impl Out<'_> {
+    fn record(&mut self, done: Done) -> Result<()> {
+        match done {
+            Done::Findings(findings) => {
+                self.tally.files += 1;
+                self.findings(findings)
+            }
+            Done::Binary => {
+                self.tally.binary += 1;
+                Ok(())
+            }
+            Done::Error(message) => {
+                self.sink.flush()?;
+                eprintln!("charscope: error: {message}");
+                self.tally.errors += 1;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Scans the inputs on every core, and writes their findings in the inputs' order.
+fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Condvar, Mutex};
+    let bidi_only = out.policy.bidi_only();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(jobs.len());
+    if workers <= 1 {
+        for job in jobs {
+            out.record(do_job(job, bidi_only))?;
+        }
+        return Ok(());
+    }
+    // Finished inputs by index, and how many are written.
+    let state = Mutex::new((BTreeMap::<usize, Done>::new(), 0usize));
+    let moved = Condvar::new();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    {
+                        let mut guard = state.lock().expect("no worker panics");
+                        while i > guard.1 + AHEAD && !stop.load(Ordering::Relaxed) {
+                            guard = moved.wait(guard).expect("no worker panics");
+                        }
+                    }
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let done = do_job(job, bidi_only);
+                    state.lock().expect("no worker panics").0.insert(i, done);
+                    moved.notify_all();
+                }
+            });
+        }
+        let mut result = Ok(());
+        for i in 0..jobs.len() {
+            let done = {
+                let mut guard = state.lock().expect("no worker panics");
+                loop {
+                    if let Some(done) = guard.0.remove(&i) {
+                        guard.1 = i + 1;
+                        break done;
+                    }
+                    guard = moved.wait(guard).expect("no worker panics");
+                }
+            };
+            moved.notify_all();
+            if let Err(e) = out.record(done) {
+                result = Err(e);
+                break;
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        let _guard = state.lock();
+        moved.notify_all();
+        result
+    })
+}

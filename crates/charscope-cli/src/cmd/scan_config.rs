@@ -1,0 +1,149 @@
+//! What `scan` reports: the configuration file (`.charscope.toml`), `--allow` and the built-in
+//! allowances, resolved into one [`Policy`].
+
+use crate::args::ScanArgs;
+use anyhow::{Context, Result, bail};
+use charscope::scan::{Code, Finding};
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The default configuration file, looked for in the current directory.
+pub const CONFIG_FILE: &str = ".charscope.toml";
+
+/// `.charscope.toml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Config {
+    /// Codes never reported ("all" for every code).
+    #[serde(default)]
+    allow: Vec<String>,
+    /// Whether the built-in allowances apply (default true).
+    default_allow: Option<bool>,
+    /// Codes not reported under some paths.
+    #[serde(default)]
+    paths: Vec<PathRule>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PathRule {
+    /// A glob over paths as they are printed (`tests/data/**`, `*.md`).
+    glob: String,
+    /// The codes ("all" for every code).
+    allow: Vec<String>,
+}
+
+/// A set of codes.
+#[derive(Clone, Debug, Default)]
+struct Codes {
+    all: bool,
+    codes: Vec<Code>,
+}
+
+impl Codes {
+    fn parse(names: &[String], origin: &str) -> Result<Codes> {
+        let mut out = Codes::default();
+        for name in names {
+            if name.trim().eq_ignore_ascii_case("all") {
+                out.all = true;
+            } else {
+                out.codes
+                    .push(name.parse().with_context(|| format!("in {origin}"))?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn contains(&self, code: Code) -> bool {
+        self.all || self.codes.contains(&code)
+    }
+}
+
+/// Which findings are reported.
+pub struct Policy {
+    /// `--only`: none means every code.
+    only: Option<Vec<Code>>,
+    allow: Codes,
+    default_allow: bool,
+    globs: GlobSet,
+    glob_codes: Vec<Codes>,
+}
+
+impl Policy {
+    /// The policy of the arguments and the configuration file.
+    pub fn from_args(args: &ScanArgs) -> Result<Policy> {
+        let (config, origin) = match &args.config {
+            Some(path) => (read_config(path)?, path.display().to_string()),
+            None if Path::new(CONFIG_FILE).is_file() => (
+                read_config(Path::new(CONFIG_FILE))?,
+                CONFIG_FILE.to_string(),
+            ),
+            None => (Config::default(), String::new()),
+        };
+        let mut allow = Codes::parse(&config.allow, &origin)?;
+        let cli = Codes::parse(&args.allow, "--allow")?;
+        allow.all |= cli.all;
+        allow.codes.extend(cli.codes);
+        let mut builder = GlobSetBuilder::new();
+        let mut glob_codes = Vec::new();
+        for rule in &config.paths {
+            let glob = Glob::new(&rule.glob)
+                .with_context(|| format!("bad glob {:?} in {origin}", rule.glob))?;
+            builder.add(glob);
+            glob_codes.push(Codes::parse(&rule.allow, &origin)?);
+        }
+        let only = if args.only.is_empty() {
+            None
+        } else {
+            Some(Codes::parse(&args.only, "--only")?.codes)
+        };
+        Ok(Policy {
+            only,
+            allow,
+            default_allow: !args.no_default_allow && config.default_allow.unwrap_or(true),
+            globs: builder.build()?,
+            glob_codes,
+        })
+    }
+
+    /// Whether only bidi controls are wanted (`--only bidi-control`): the fast scan serves.
+    pub fn bidi_only(&self) -> bool {
+        self.only.as_deref() == Some(&[Code::BidiControl])
+    }
+
+    /// Whether a finding is reported.
+    pub fn reports(&self, finding: &Finding) -> bool {
+        if self
+            .only
+            .as_ref()
+            .is_some_and(|only| !only.contains(&finding.code))
+        {
+            return false;
+        }
+        if self.default_allow && finding.allowed_by.is_some() {
+            return false;
+        }
+        if self.allow.contains(finding.code) {
+            return false;
+        }
+        if self.glob_codes.is_empty() {
+            return true;
+        }
+        let path = finding.path.strip_prefix("./").unwrap_or(&finding.path);
+        !self
+            .globs
+            .matches(path)
+            .into_iter()
+            .any(|i| self.glob_codes[i].contains(finding.code))
+    }
+}
+
+fn read_config(path: &Path) -> Result<Config> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the configuration {}", path.display()))?;
+    match toml::from_str(&text) {
+        Ok(config) => Ok(config),
+        Err(e) => bail!("{}: {e}", path.display()),
+    }
+}

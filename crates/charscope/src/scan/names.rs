@@ -1,0 +1,189 @@
+//! File names: names that are not UTF-8, hidden characters in names, and two names of one
+//! directory that are canonically equivalent (an NFC and an NFD "café.txt", as macOS and Linux
+//! write them) or look alike (same UTS #39 skeleton).
+//!
+//! The library reads no directories: the caller lists the names of one directory as bytes.
+//!
+//! ```
+//! use charscope::scan::{Code, NameEntry, scan_names};
+//! let entries = [
+//!     NameEntry::new("d/caf\u{e9}.txt", "caf\u{e9}.txt".as_bytes()),
+//!     NameEntry::new("d/cafe\u{301}.txt", "cafe\u{301}.txt".as_bytes()),
+//! ];
+//! let findings = scan_names(&entries);
+//! assert_eq!(findings.len(), 2);
+//! assert!(findings.iter().all(|f| f.code == Code::NameNormalizationCollision));
+//! ```
+
+use super::hidden::{allowance, classify, is_emoji, is_tag};
+use super::{Code, Finding, FoundChar};
+use crate::decode::{self, hex_pairs};
+use crate::encoding::UTF_8;
+use crate::text::normalization::{Form, normalize};
+use std::collections::BTreeMap;
+
+/// One entry of a directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameEntry {
+    /// The path to show for it (see [`display_bytes`]).
+    pub path: String,
+    /// The file name's bytes, as the file system stores them.
+    pub name: Vec<u8>,
+}
+
+impl NameEntry {
+    /// An entry from a path to show and the name's bytes.
+    pub fn new(path: impl Into<String>, name: &[u8]) -> NameEntry {
+        NameEntry {
+            path: path.into(),
+            name: name.to_vec(),
+        }
+    }
+}
+
+/// Bytes as text: UTF-8 as is, every byte of a malformed sequence as `\xNN`.
+///
+/// ```
+/// assert_eq!(charscope::scan::names::display_bytes(b"caf\xE9.txt"), "caf\\xE9.txt");
+/// ```
+pub fn display_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+fn finding(entry: &NameEntry, code: Code, chars: Vec<FoundChar>, message: String) -> Finding {
+    Finding {
+        path: entry.path.clone(),
+        line: None,
+        column: None,
+        offset: None,
+        code,
+        chars,
+        message,
+        allowed_by: None,
+    }
+}
+
+/// Every finding about the names of one directory's entries.
+pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut by_nfc: BTreeMap<String, Vec<(usize, &str)>> = BTreeMap::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let Ok(name) = std::str::from_utf8(&entry.name) else {
+            let decoded = decode::decode(&entry.name, UTF_8);
+            let detail = decoded.malformed.first().map_or(String::new(), |m| {
+                format!(": {} at byte {} ({})", m.hex(), m.offset(), m.reason())
+            });
+            out.push(finding(
+                entry,
+                Code::NameInvalidUtf8,
+                Vec::new(),
+                format!(
+                    "the name {:?} is not UTF-8{detail}",
+                    display_bytes(&entry.name)
+                ),
+            ));
+            continue;
+        };
+        hidden_in_name(entry, name, &mut out);
+        by_nfc
+            .entry(normalize(name, Form::Nfc).into_owned())
+            .or_default()
+            .push((i, name));
+    }
+    for (nfc, group) in &by_nfc {
+        if group.len() < 2 {
+            continue;
+        }
+        for &(i, name) in group {
+            let others: Vec<String> = group
+                .iter()
+                .filter(|&&(j, _)| j != i)
+                .map(|&(_, other)| format!("{other:?} ({})", hex_pairs(other.as_bytes())))
+                .collect();
+            out.push(finding(
+                &entries[i],
+                Code::NameNormalizationCollision,
+                Vec::new(),
+                format!(
+                    "{name:?} ({}) and {} in the same directory are the same name in NFC \
+                     ({nfc:?}): a file system that normalizes names sees one file",
+                    hex_pairs(name.as_bytes()),
+                    others.join(", ")
+                ),
+            ));
+        }
+    }
+    let mut by_skeleton: BTreeMap<String, Vec<(usize, &str)>> = BTreeMap::new();
+    for (nfc, group) in &by_nfc {
+        by_skeleton
+            .entry(super::confusable::skeleton(nfc))
+            .or_default()
+            .push((group[0].0, nfc.as_str()));
+    }
+    for group in by_skeleton.values().filter(|g| g.len() > 1) {
+        for &(i, name) in group {
+            let others: Vec<String> = group
+                .iter()
+                .filter(|&&(j, _)| j != i)
+                .map(|&(_, other)| format!("{other:?}"))
+                .collect();
+            let chars = name
+                .chars()
+                .filter(|c| !c.is_ascii())
+                .map(FoundChar::of)
+                .collect();
+            out.push(finding(
+                &entries[i],
+                Code::NameConfusable,
+                chars,
+                format!(
+                    "{name:?} looks like {} in the same directory (same UTS #39 skeleton)",
+                    others.join(", ")
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// Hidden characters in a name, with the codes they have in text.
+fn hidden_in_name(entry: &NameEntry, name: &str, out: &mut Vec<Finding>) {
+    let chars: Vec<char> = name.chars().collect();
+    let mut in_emoji_tags = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if let Some(code) = classify(c) {
+            let prev = i.checked_sub(1).map(|p| chars[p]);
+            if code == Code::Tag {
+                in_emoji_tags = match prev {
+                    Some(p) if is_tag(p) => in_emoji_tags,
+                    Some(p) => is_emoji(p),
+                    None => false,
+                };
+            }
+            let mut f = finding(
+                entry,
+                code,
+                vec![FoundChar::of(c)],
+                format!(
+                    "{} in the file name, at character {}",
+                    FoundChar::of(c).label(),
+                    i + 1
+                ),
+            );
+            f.allowed_by = allowance(code, prev, c, chars.get(i + 1).copied(), in_emoji_tags);
+            out.push(f);
+        }
+        in_emoji_tags = if is_tag(c) {
+            in_emoji_tags
+        } else {
+            is_emoji(c)
+        };
+    }
+}

@@ -1,0 +1,631 @@
+//! The scan of one file's contents: hidden characters, bidi balance, words that look like other
+//! words or mix scripts, lines not in NFC, and bytes that are not UTF-8.
+//!
+//! Lines are scanned one at a time. A line that is all ASCII (checked at memory speed) needs no
+//! more than a look for control bytes; only lines with other characters are read character by
+//! character. Bidi controls are balanced per line, as the Unicode Bidirectional Algorithm ends
+//! every embedding, override and isolate at the end of a paragraph: an opener left open there
+//! reorders the rest of the line (the Trojan Source attacks, CVE-2021-42574).
+
+use super::confusable::is_word_category;
+use super::confusable::{self, ascii_skeleton, is_word_char, mixed_scripts};
+use super::hidden::{self, allowance, is_emoji, is_tag};
+use super::{Allowance, Code, Finding, FoundChar};
+use crate::decode::{Decoder, Malformed, Piece};
+use crate::encoding::UTF_8;
+use icu_normalizer::ComposingNormalizerBorrowed;
+use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
+use icu_properties::{CodePointMapData, CodePointSetData};
+use std::collections::HashMap;
+
+/// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
+pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
+    let mut scanner = Scanner::new(path);
+    let mut offset = 0u64;
+    for (i, line) in text.split('\n').enumerate() {
+        scanner.line(i as u64 + 1, offset, line);
+        offset += line.len() as u64 + 1;
+    }
+    scanner.finish(text)
+}
+
+/// Every finding in bytes read as UTF-8: what [`scan_text`] finds, and each malformed sequence
+/// (a maximal subpart, as the decoder reads it) as [`Code::InvalidUtf8`].
+pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
+        return scan_text(path, text);
+    }
+    let mut scanner = Scanner::new(path);
+    let mut offset = 0u64;
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let number = i as u64 + 1;
+        match std::str::from_utf8(line) {
+            Ok(text) => scanner.line(number, offset, text),
+            Err(_) => {
+                let mut state = LineState::new(number);
+                let mut decoder = Decoder::starting_at(UTF_8, offset);
+                decoder.decode_pieces(line, true, |piece| match piece {
+                    Piece::Text { span, text } => scanner.text(&mut state, span.start, text),
+                    Piece::Malformed(m) => scanner.malformed(&mut state, m),
+                });
+                scanner.end_line(state);
+            }
+        }
+        offset += line.len() as u64 + 1;
+    }
+    let lossy = String::from_utf8_lossy(bytes);
+    scanner.finish(&lossy)
+}
+
+/// The fewest characters a word written all in one non-Latin script must have to be reported
+/// as looking like an ASCII word of the same text.
+const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
+
+/// Only the bidi controls of bytes (Trojan Source), at memory speed: a search for their UTF-8
+/// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
+/// finds the same ones (a test checks it).
+pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    let mut scanner = Scanner::new(path);
+    let mut line = 1u64;
+    let mut line_start = 0usize;
+    let mut counted_to = 0usize;
+    let mut state: Option<LineState> = None;
+    for at in memchr::memchr_iter(0xE2, bytes) {
+        let Some(c) = bytes
+            .get(at..at + 3)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|s| s.chars().next())
+            .filter(|&c| super::hidden::is_bidi_control(c))
+        else {
+            continue;
+        };
+        // Lines between the previous control and this one.
+        for nl in memchr::memchr_iter(b'\n', &bytes[counted_to..at]) {
+            line += 1;
+            line_start = counted_to + nl + 1;
+        }
+        counted_to = at;
+        if state.as_ref().is_some_and(|s| s.number != line) {
+            scanner.end_line(state.take().expect("checked"));
+        }
+        let st = state.get_or_insert_with(|| LineState::new(line));
+        // Characters before it on its line (a malformed sequence counts as one, as in scan_bytes).
+        let column = String::from_utf8_lossy(&bytes[line_start..at])
+            .chars()
+            .count() as u64
+            + 1;
+        st.column = column;
+        scanner.hidden(st, (line, column, at as u64), Code::BidiControl, c, None);
+    }
+    if let Some(st) = state {
+        scanner.end_line(st);
+    }
+    scanner.findings
+}
+
+/// A bidi control waiting for the end of its line to know whether it is balanced.
+struct OpenBidi {
+    /// The index of its finding.
+    finding: usize,
+    /// An isolate (LRI, RLI, FSI) rather than an embedding or override.
+    isolate: bool,
+}
+
+/// What a line carries from one piece of text to the next.
+struct LineState {
+    number: u64,
+    /// Characters seen so far on the line (malformed sequences count one each).
+    column: u64,
+    prev: Option<char>,
+    in_emoji_tags: bool,
+    open: Vec<OpenBidi>,
+}
+
+impl LineState {
+    fn new(number: u64) -> LineState {
+        LineState {
+            number,
+            column: 0,
+            prev: None,
+            in_emoji_tags: false,
+            open: Vec::new(),
+        }
+    }
+}
+
+/// A word that may pretend to be an ASCII word, kept until every ASCII word of the text is known.
+struct Candidate {
+    word: String,
+    skeleton: String,
+    /// The word with each character that is not ASCII replaced by its ASCII prototype (and
+    /// default-ignorables dropped): how its twin is spelled.
+    reading: String,
+    line: u64,
+    column: u64,
+    offset: u64,
+}
+
+struct Scanner<'p> {
+    path: &'p str,
+    findings: Vec<Finding>,
+    candidates: Vec<Candidate>,
+}
+
+fn word_chars(word: &str) -> Vec<FoundChar> {
+    let mut seen: Vec<char> = Vec::new();
+    for c in word.chars().filter(|c| !c.is_ascii()) {
+        if !seen.contains(&c) && seen.len() < 8 {
+            seen.push(c);
+        }
+    }
+    seen.into_iter().map(FoundChar::of).collect()
+}
+
+impl<'p> Scanner<'p> {
+    fn new(path: &'p str) -> Scanner<'p> {
+        Scanner {
+            path,
+            findings: Vec::new(),
+            candidates: Vec::new(),
+        }
+    }
+
+    fn push(
+        &mut self,
+        at: (u64, u64, u64),
+        code: Code,
+        chars: Vec<FoundChar>,
+        message: String,
+        allowed_by: Option<Allowance>,
+    ) -> usize {
+        let (line, column, offset) = at;
+        self.findings.push(Finding {
+            path: self.path.to_string(),
+            line: Some(line),
+            column: Some(column),
+            offset: Some(offset),
+            code,
+            chars,
+            message,
+            allowed_by,
+        });
+        self.findings.len() - 1
+    }
+
+    /// One line of valid text (without its line feed).
+    fn line(&mut self, number: u64, offset: u64, line: &str) {
+        let bytes = line.as_bytes();
+        let plain = |b: &u8| (0x20..0x7F).contains(b) || matches!(b, b'\t' | b'\r');
+        if bytes.iter().all(plain) {
+            return;
+        }
+        let mut state = LineState::new(number);
+        self.text(&mut state, offset, line);
+        self.end_line(state);
+    }
+
+    fn malformed(&mut self, state: &mut LineState, m: Malformed) {
+        state.column += 1;
+        state.prev = Some(char::REPLACEMENT_CHARACTER);
+        self.push(
+            (state.number, state.column, m.offset()),
+            Code::InvalidUtf8,
+            Vec::new(),
+            m.reason().to_string(),
+            None,
+        );
+    }
+
+    /// A run of valid text starting at byte `offset`, within the line `state` is about.
+    fn text(&mut self, state: &mut LineState, offset: u64, text: &str) {
+        let start_column = state.column;
+        let mut word: Option<(usize, u64, bool)> = None; // (byte index, column, has non-ASCII)
+        let mut iter = text.char_indices().peekable();
+        let gcs = CodePointMapData::<GeneralCategory>::new();
+        while let Some((i, c)) = iter.next() {
+            state.column += 1;
+            let at = (state.number, state.column, offset + i as u64);
+            let gc = if c.is_ascii() { None } else { Some(gcs.get(c)) };
+            let code = match gc {
+                None => hidden::classify(c),
+                Some(gc) => hidden::classify_with(c, gc),
+            };
+            if let Some(code) = code
+                && !(c == '\u{FEFF}' && at.2 == 0)
+            {
+                if code == Code::Tag {
+                    // An emoji tag sequence: an emoji, then tags (the flags of Scotland...).
+                    state.in_emoji_tags = match state.prev {
+                        Some(p) if is_tag(p) => state.in_emoji_tags,
+                        Some(p) => is_emoji(p),
+                        None => false,
+                    };
+                }
+                let next = iter.peek().map(|&(_, n)| n);
+                let allowed = allowance(code, state.prev, c, next, state.in_emoji_tags);
+                self.hidden(state, at, code, c, allowed);
+            }
+            state.prev = Some(c);
+            let word_char = match gc {
+                None => c.is_ascii_alphanumeric() || c == '_',
+                Some(gc) => is_word_category(c, gc),
+            };
+            if word_char {
+                match &mut word {
+                    Some((_, _, non_ascii)) => *non_ascii |= !c.is_ascii(),
+                    None => word = Some((i, state.column, !c.is_ascii())),
+                }
+            } else if let Some((start, column, non_ascii)) = word.take()
+                && non_ascii
+            {
+                self.word(
+                    &text[start..i],
+                    (state.number, column, offset + start as u64),
+                );
+            }
+        }
+        if let Some((start, column, true)) = word {
+            self.word(
+                &text[start..],
+                (state.number, column, offset + start as u64),
+            );
+        }
+        if !text.is_ascii() {
+            self.nfc((state.number, start_column), offset, text);
+        }
+    }
+
+    fn hidden(
+        &mut self,
+        state: &mut LineState,
+        at: (u64, u64, u64),
+        code: Code,
+        c: char,
+        allowed: Option<Allowance>,
+    ) {
+        let found = FoundChar::of(c);
+        let label = found.label();
+        let message = match code {
+            Code::BidiControl => format!("{label}: a bidirectional control"),
+            Code::Invisible => format!("{label}: drawn as nothing"),
+            Code::BomNotAtStart => format!(
+                "{label}: a byte order mark at byte {}, not at the start (joined files?); \
+                 invisible",
+                at.2
+            ),
+            Code::Control => format!("{label}: a control character"),
+            Code::Noncharacter => format!("{label}: a noncharacter, not for interchange"),
+            Code::PrivateUse => format!("{label}: a private-use character"),
+            Code::Tag => format!("{label}: a tag character, invisible outside an emoji flag"),
+            Code::Confusable => format!("{label} looks like U+0020 SPACE"),
+            _ => label,
+        };
+        let index = self.push(at, code, vec![found], message, allowed);
+        if code != Code::BidiControl {
+            return;
+        }
+        match c {
+            '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' => state.open.push(OpenBidi {
+                finding: index,
+                isolate: false,
+            }),
+            '\u{2066}'..='\u{2068}' => state.open.push(OpenBidi {
+                finding: index,
+                isolate: true,
+            }),
+            '\u{202C}' => {
+                if state.open.last().is_some_and(|o| !o.isolate) {
+                    state.open.pop();
+                } else {
+                    self.findings[index]
+                        .message
+                        .push_str(", closing nothing on this line (unbalanced)");
+                }
+            }
+            _ => {
+                // PDI closes the last open isolate and every embedding opened after it.
+                if let Some(p) = state.open.iter().rposition(|o| o.isolate) {
+                    state.open.truncate(p);
+                } else {
+                    self.findings[index]
+                        .message
+                        .push_str(", closing nothing on this line (unbalanced)");
+                }
+            }
+        }
+    }
+
+    fn end_line(&mut self, state: LineState) {
+        for open in state.open {
+            self.findings[open.finding].message.push_str(
+                ", never closed on this line: the rest of the line is shown reordered \
+                 (unbalanced, CVE-2021-42574)",
+            );
+        }
+    }
+
+    /// A word with characters that are not ASCII.
+    fn word(&mut self, word: &str, at: (u64, u64, u64)) {
+        if confusable::may_look_ascii(word) {
+            // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin twin
+            // by chance in any bilingual text: only longer ones count.
+            let whole_script = mixed_scripts(word).is_none();
+            if whole_script && word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
+                return;
+            }
+        }
+        if let Some(skeleton) = ascii_skeleton(word) {
+            let reading = word
+                .chars()
+                .map(|c| {
+                    if c.is_ascii() {
+                        c.to_string()
+                    } else {
+                        confusable::skeleton(c.encode_utf8(&mut [0; 4]))
+                    }
+                })
+                .collect();
+            self.candidates.push(Candidate {
+                word: word.to_string(),
+                skeleton,
+                reading,
+                line: at.0,
+                column: at.1,
+                offset: at.2,
+            });
+            return;
+        }
+        self.mixed(word, at);
+    }
+
+    /// A word that mixes scripts. Each part between underscores is looked at on its own, so
+    /// that a slug of words in two scripts (`Текст_лицензии_Creative_Commons`) is not one
+    /// mixed word, while `is_\u{0430}dmin` still is.
+    fn mixed(&mut self, word: &str, at: (u64, u64, u64)) {
+        let mut start = 0;
+        for part in word.split('_') {
+            if let Some(mixed) = mixed_scripts(part).filter(|m| m.is_suspicious()) {
+                let column = at.1 + word[..start].chars().count() as u64;
+                let within = if part.len() < word.len() {
+                    format!(" in `{part}`")
+                } else {
+                    String::new()
+                };
+                let message = format!(
+                    "`{word}` mixes {}{within} (UTS #39 restriction level: {})",
+                    mixed.scripts.join(" and "),
+                    mixed.restriction_level
+                );
+                let where_ = (at.0, column, at.2 + start as u64);
+                self.push(where_, Code::MixedScript, word_chars(part), message, None);
+                return;
+            }
+            start += part.len() + 1;
+        }
+    }
+
+    /// The first place in a run of text where it stops being NFC, if any.
+    /// `at` is the line and the characters of the line before `text`.
+    fn nfc(&mut self, at: (u64, u64), offset: u64, text: &str) {
+        let nfc = ComposingNormalizerBorrowed::new_nfc();
+        let mut rest = text;
+        let mut first_allowed: Option<(u64, String, String)> = None;
+        loop {
+            let (done, tail) = nfc.split_normalized(rest);
+            if tail.is_empty() {
+                break;
+            }
+            // The segment to show: a character and the combining marks after it.
+            let mut end = 0;
+            for (i, c) in tail.char_indices() {
+                if i > 0 && !confusable::is_mark(c) {
+                    break;
+                }
+                end = i + c.len_utf8();
+            }
+            let segment = &tail[..end];
+            let normalized = nfc.normalize(segment).into_owned();
+            let seg_offset = offset + (text.len() - rest.len() + done.len()) as u64;
+            let excluded = segment
+                .chars()
+                .next()
+                .is_some_and(|c| CodePointSetData::new::<FullCompositionExclusion>().contains(c));
+            if !excluded {
+                self.not_nfc(at, offset, text, seg_offset, segment, &normalized, None);
+                return;
+            }
+            if first_allowed.is_none() {
+                first_allowed = Some((seg_offset, segment.to_string(), normalized));
+            }
+            rest = &tail[end..];
+        }
+        if let Some((seg_offset, segment, normalized)) = first_allowed {
+            self.not_nfc(
+                at,
+                offset,
+                text,
+                seg_offset,
+                &segment,
+                &normalized,
+                Some(Allowance::CompositionExclusion),
+            );
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn not_nfc(
+        &mut self,
+        (line, start_column): (u64, u64),
+        text_offset: u64,
+        text: &str,
+        at: u64,
+        segment: &str,
+        normalized: &str,
+        allowed: Option<Allowance>,
+    ) {
+        let before = &text[..(at - text_offset) as usize];
+        let column = start_column + before.chars().count() as u64 + 1;
+        let hex = |s: &str| crate::decode::hex_pairs(s.as_bytes());
+        let message = format!(
+            "not in NFC from here: {:?} ({}) is {:?} ({}) in NFC",
+            segment,
+            hex(segment),
+            normalized,
+            hex(normalized)
+        );
+        let chars = segment.chars().map(FoundChar::of).collect();
+        self.push((line, column, at), Code::NotNfc, chars, message, allowed);
+    }
+
+    /// Decides the candidates (a word with an ASCII twin elsewhere in the text is confusable;
+    /// one without is checked for mixed scripts) and sorts the findings by offset.
+    fn finish(mut self, text: &str) -> Vec<Finding> {
+        let candidates = std::mem::take(&mut self.candidates);
+        if !candidates.is_empty() {
+            let twins = find_twins(text, &candidates);
+            for c in candidates {
+                let at = (c.line, c.column, c.offset);
+                match twins.get(&c.skeleton) {
+                    Some((twin, twin_offset)) => {
+                        let twin_line = text.as_bytes()[..*twin_offset as usize]
+                            .iter()
+                            .filter(|&&b| b == b'\n')
+                            .count()
+                            + 1;
+                        let chars = word_chars(&c.word);
+                        let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
+                        let message = format!(
+                            "`{}` looks like `{twin}` (line {twin_line}) but has {}",
+                            c.word,
+                            names.join(", ")
+                        );
+                        self.push(at, Code::Confusable, chars, message, None);
+                    }
+                    None => self.mixed(&c.word.clone(), at),
+                }
+            }
+        }
+        self.findings.sort_by_key(|f| f.offset);
+        self.findings
+    }
+}
+
+/// The first ASCII word of the text that each candidate looks like: the twin and its offset,
+/// by skeleton. Candidates are looked for by their ASCII reading, all at once (Aho-Corasick).
+fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, u64)> {
+    let mut twins: HashMap<String, (String, u64)> = HashMap::new();
+    let mut readings: Vec<(&str, &str)> = candidates
+        .iter()
+        .filter(|c| !c.reading.is_empty())
+        .map(|c| (c.reading.as_str(), c.skeleton.as_str()))
+        .collect();
+    readings.sort_unstable();
+    readings.dedup();
+    // Leftmost-longest: a whole word is the longest reading that starts where it starts.
+    let Ok(searcher) = aho_corasick::AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(readings.iter().map(|r| r.0))
+    else {
+        return twins;
+    };
+    let word_at = |start: usize, end: usize| {
+        !text[..start].chars().next_back().is_some_and(is_word_char)
+            && !text[end..].chars().next().is_some_and(is_word_char)
+    };
+    let mut left = readings.len();
+    for m in searcher.find_iter(text) {
+        let (reading, skeleton) = readings[m.pattern().as_usize()];
+        if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
+            continue;
+        }
+        twins.insert(
+            skeleton.to_string(),
+            (reading.to_string(), m.start() as u64),
+        );
+        left -= 1;
+        if left == 0 {
+            break;
+        }
+    }
+    twins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<(u64, u64, Code)> {
+        scan_text("t", text)
+            .into_iter()
+            .filter(|f| f.allowed_by.is_none())
+            .map(|f| (f.line.unwrap(), f.column.unwrap(), f.code))
+            .collect()
+    }
+
+    #[test]
+    fn the_bidi_fast_path_finds_what_the_full_scan_finds() {
+        let text = "ok\nif (a != 'user\u{202E} \u{2066}// x\u{2069} \u{2066}') {}\n\u{202C}\n\u{20AC} \u{2067}a\u{2069}";
+        let full: Vec<Finding> = scan_bytes("t", text.as_bytes())
+            .into_iter()
+            .filter(|f| f.code == Code::BidiControl)
+            .collect();
+        assert_eq!(full.len(), 7);
+        assert_eq!(scan_bidi_controls("t", text.as_bytes()), full);
+        let bad = b"\xC0x\xE2\x80\xAE\n\xE2\x80";
+        let full: Vec<Finding> = scan_bytes("t", bad)
+            .into_iter()
+            .filter(|f| f.code == Code::BidiControl)
+            .collect();
+        assert_eq!(scan_bidi_controls("t", bad), full);
+    }
+
+    #[test]
+    fn bidi_controls_balanced_and_not() {
+        let f = scan_text("t", "a\u{2067}b\u{2069}c\nx\u{202E}y");
+        assert_eq!(f.len(), 3);
+        assert!(!f[0].message.contains("unbalanced"));
+        assert!(f[2].message.contains("never closed"), "{}", f[2].message);
+        assert_eq!(
+            (f[2].line, f[2].column, f[2].offset),
+            (Some(2), Some(2), Some(11))
+        );
+        let f = scan_text("t", "\u{202C}");
+        assert!(f[0].message.contains("closing nothing"));
+    }
+
+    #[test]
+    fn homoglyph_word_with_a_twin_is_confusable_without_one_mixed() {
+        let text = "if isAdmin:\n  \u{0456}sAdmin = 1\n";
+        assert_eq!(codes(text), vec![(2, 3, Code::Confusable)]);
+        assert_eq!(codes("p\u{0430}ypal"), vec![(1, 1, Code::MixedScript)]);
+        assert!(codes("Москва и Париж, 東京").is_empty());
+    }
+
+    #[test]
+    fn malformed_bytes_and_bom() {
+        let f = scan_bytes("t", b"\xEF\xBB\xBFok\nab\xC0\xAFc\xEF\xBB\xBF");
+        let got: Vec<_> = f
+            .iter()
+            .map(|f| (f.line, f.column, f.offset, f.code))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (Some(2), Some(3), Some(8), Code::InvalidUtf8),
+                (Some(2), Some(4), Some(9), Code::InvalidUtf8),
+                (Some(2), Some(6), Some(11), Code::BomNotAtStart),
+            ]
+        );
+    }
+
+    #[test]
+    fn nfd_is_not_nfc_but_a_composition_exclusion_is_allowed() {
+        let f = scan_text("t", "cafe\u{301}");
+        assert_eq!(f[0].code, Code::NotNfc);
+        assert_eq!(f[0].column, Some(4));
+        assert!(f[0].message.contains("65 CC 81"), "{}", f[0].message);
+        // U+095E DEVANAGARI LETTER FA: NFC writes it as U+092B U+093C.
+        let f = scan_text("t", "\u{095E}");
+        assert_eq!(f[0].allowed_by, Some(Allowance::CompositionExclusion));
+    }
+}
