@@ -1,0 +1,186 @@
+//! Choosing the repair of one line: the candidates of each round are scored against the line as
+//! it stands, and the most plausible one is taken if it wins by the margins below. The margins
+//! were tuned on the generated set of `scripts/repair-set.py` (never on a measuring corpus).
+
+use super::score::{Plausibility, plausibility};
+use super::search::{Candidate, candidates};
+use super::segments::{self, Seg};
+use super::{LossKind, Lost, RepairedSpan, Step};
+
+/// Text broken more than this many times is left as the last round made it.
+const MAX_ROUNDS: usize = 3;
+
+/// The bits of plausibility (the model's total) a repair must gain: UTF-8 read as
+/// windows-1252 or ISO-8859-1, the commonest mojibake by far.
+const MARGIN_COMMON: f64 = 2.0;
+/// ... UTF-8 read as any other encoding.
+const MARGIN_UTF8: f64 = 6.0;
+/// ... legacy text read as another legacy encoding (no UTF-8 structure to go by).
+const MARGIN_REREAD: f64 = 12.0;
+
+/// Another repair of the line.
+#[derive(Clone, Debug)]
+pub(crate) struct LineAlternative {
+    pub(crate) text: String,
+    pub(crate) steps: Vec<Step>,
+    pub(crate) score: f64,
+}
+
+/// One line repaired.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineRepair {
+    pub(crate) original: String,
+    /// The line after each round, with the round's step.
+    pub(crate) stages: Vec<(String, Step)>,
+    pub(crate) spans: Vec<RepairedSpan>,
+    pub(crate) lost: Vec<Lost>,
+    pub(crate) alternatives: Vec<LineAlternative>,
+    /// The gain in plausibility per character.
+    pub(crate) score: f64,
+    /// The line terminator that followed the line.
+    pub(crate) tail: String,
+}
+
+impl LineRepair {
+    /// The line as repaired.
+    pub(crate) fn text(&self) -> &str {
+        self.stages.last().map_or(&self.original, |(t, _)| t)
+    }
+}
+
+/// How much `c` gains over the line, when that is enough to repair it.
+fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
+    // Lost bytes are trusted only beside sequences that decoded whole.
+    if c.utf8 && c.complete() == 0 {
+        return None;
+    }
+    let gain = after.total - before.total;
+    let margin = if !c.utf8 {
+        MARGIN_REREAD
+    } else if c.order < 2 {
+        MARGIN_COMMON
+    } else {
+        MARGIN_UTF8
+    };
+    (gain >= margin).then_some(gain)
+}
+
+fn reason(kind: LossKind) -> String {
+    match kind {
+        LossKind::Replaced => "a byte of this character had already been replaced with U+FFFD".into(),
+        LossKind::Question => "a byte of this character had been replaced with '?'".into(),
+        LossKind::Dropped => {
+            "the last byte of this character was dropped (81, 8D, 8F, 90 or 9D: undefined in \
+             windows-1252)"
+                .into()
+        }
+    }
+}
+
+fn kind(loss: super::scan::Loss) -> LossKind {
+    match loss {
+        super::scan::Loss::Replaced => LossKind::Replaced,
+        super::scan::Loss::Question => LossKind::Question,
+        super::scan::Loss::Dropped => LossKind::Dropped,
+    }
+}
+
+/// Repairs one line (without its terminator).
+pub(crate) fn fix_line(line: &str) -> LineRepair {
+    let mut out = LineRepair {
+        original: line.to_string(),
+        ..LineRepair::default()
+    };
+    if line.is_ascii() {
+        return out;
+    }
+    let base = plausibility(line);
+    let mut before = base;
+    let mut cur = line.to_string();
+    let mut segs: Vec<Seg> = segments::start(line);
+    for round in 0..MAX_ROUNDS {
+        let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(&cur)
+            .into_iter()
+            .filter(|c| c.text != line && !out.stages.iter().any(|(t, _)| *t == c.text))
+            .filter_map(|c| {
+                let after = plausibility(&c.text);
+                gain(&c, before, after).map(|g| (g, c, after))
+            })
+            .collect();
+        if scored.is_empty() {
+            break;
+        }
+        // UTF-8 structure is the stronger evidence: a reread wins only where no UTF-8 fits.
+        if scored.iter().any(|s| s.1.utf8) {
+            scored.retain(|s| s.1.utf8);
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
+        let (_, best, after) = scored.swap_remove(0);
+        if round == 0 {
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
+            out.alternatives = scored
+                .into_iter()
+                .take(3)
+                .map(|(gain, c, _)| LineAlternative {
+                    text: c.text,
+                    steps: vec![c.step],
+                    score: gain,
+                })
+                .collect();
+        }
+        for r in &best.replacements {
+            for &(at, len, loss) in &r.lost {
+                let (a, b) = segments::to_orig(&segs, at, at + len);
+                out.lost.push(Lost {
+                    offset: a,
+                    length: b - a,
+                    kind: kind(loss),
+                    reason: reason(kind(loss)),
+                });
+            }
+        }
+        segs = segments::apply(&segs, &cur, &best.replacements, best.step);
+        cur = best.text;
+        out.stages.push((cur.clone(), best.step));
+        before = after;
+        if cur.is_ascii() {
+            break;
+        }
+    }
+    out.spans = segs
+        .iter()
+        .filter(|s| !s.steps.is_empty())
+        .map(|s| RepairedSpan {
+            offset: s.orig.0,
+            length: s.orig.1 - s.orig.0,
+            steps: s.steps.clone(),
+            original: line[s.orig.0..s.orig.1].to_string(),
+            text: s.text.clone(),
+        })
+        .collect();
+    out.score = before.total - base.total;
+    out
+}
+
+/// TEMP debugging.
+#[doc(hidden)]
+pub fn debug_candidates(line: &str) -> Vec<String> {
+    let before = plausibility(line);
+    let mut out = vec![format!("BEFORE pc={:.2} tot={:.2}", before.per_char, before.total)];
+    for c in candidates(line) {
+        let after = plausibility(&c.text);
+        out.push(format!(
+            "{}->{} pc={:.2} (gain {:.2}) tot gain={:.2} complete={} lossy={} acc={:?} {:?}",
+            c.step.encode.name(),
+            c.step.decode.name(),
+            after.per_char,
+            after.per_char - before.per_char,
+            after.total - before.total,
+            c.complete(),
+            c.lossy(),
+            gain(&c, before, after),
+            c.text
+        ));
+    }
+    out
+}

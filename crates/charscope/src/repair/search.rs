@@ -1,0 +1,230 @@
+//! The candidate repairs of one line: every chain step whose structure fits, with the places it
+//! changes. Which one (if any) is right is decided by plausibility, in `decide`.
+
+use super::Step;
+use super::codec::{CodecId, codecs};
+use super::reread::reread;
+use super::scan::{self, Replacement};
+use crate::encoding::{self, Encoding};
+use std::sync::OnceLock;
+
+/// One way to repair a line.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    pub(crate) step: Step,
+    pub(crate) replacements: Vec<Replacement>,
+    /// The line with the replacements made.
+    pub(crate) text: String,
+    /// Lower is preferred when two candidates are as plausible.
+    pub(crate) order: usize,
+    /// Whether the step reads UTF-8 back (its sequences are structural evidence).
+    pub(crate) utf8: bool,
+}
+
+impl Candidate {
+    /// Sequences decoded whole.
+    pub(crate) fn complete(&self) -> usize {
+        self.replacements.iter().map(|r| r.complete).sum()
+    }
+
+    /// Sequences that lost a byte.
+    pub(crate) fn lossy(&self) -> usize {
+        self.replacements.iter().map(|r| r.lost.len()).sum()
+    }
+}
+
+/// Which lines a reread is tried on: the shape its mojibake has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Two non-ASCII characters in a row (a legacy two-byte or non-Latin single-byte text read
+    /// as windows-1252 is all such runs).
+    HighRun,
+    /// C1 control characters (windows-1252 bytes read as true ISO-8859-1).
+    C1,
+    /// A lower-case Cyrillic letter right before an upper-case one (KOI8 and windows-1251 put
+    /// the cases in opposite halves).
+    CyrillicCase,
+    /// Han ideographs beside kana, Greek or Cyrillic (Big5 read as GBK).
+    HanAndOthers,
+    /// Han ideographs (GBK read as Big5, Shift_JIS read as EUC-JP).
+    Han,
+    /// Half-width katakana (EUC-JP read as Shift_JIS).
+    HalfwidthKana,
+}
+
+struct Reread {
+    wrong: &'static Encoding,
+    right: &'static Encoding,
+    shape: Shape,
+    ascii_trails: bool,
+}
+
+fn rereads() -> &'static [Reread] {
+    static LIST: OnceLock<Vec<Reread>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let e = |l: &str| encoding::for_label(l).expect("a registry label");
+        let mut list = Vec::new();
+        let mut add = |wrong: &str, right: &str, shape: Shape, ascii_trails: bool| {
+            list.push(Reread {
+                wrong: e(wrong),
+                right: e(right),
+                shape,
+                ascii_trails,
+            })
+        };
+        add("true-iso-8859-1", "windows-1252", Shape::C1, false);
+        for right in ["gbk", "big5", "shift_jis", "euc-kr", "euc-jp"] {
+            add("windows-1252", right, Shape::HighRun, right != "euc-kr" && right != "euc-jp");
+        }
+        for right in [
+            "windows-1250",
+            "windows-1253",
+            "windows-1255",
+            "windows-1256",
+            "windows-874",
+            "windows-1257",
+        ] {
+            add("windows-1252", right, Shape::HighRun, false);
+        }
+        add("windows-1251", "koi8-r", Shape::CyrillicCase, false);
+        add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
+        add("windows-1251", "koi8-u", Shape::CyrillicCase, false);
+        add("gbk", "big5", Shape::HanAndOthers, true);
+        add("big5", "gbk", Shape::Han, true);
+        add("shift_jis", "euc-jp", Shape::HalfwidthKana, false);
+        add("euc-jp", "shift_jis", Shape::Han, true);
+        list
+    })
+}
+
+/// What a line looks like, for the quick filters.
+#[derive(Default)]
+struct Looks {
+    /// Codecs in which some character starts a UTF-8 sequence that the next continues.
+    utf8: u128,
+    high_run: bool,
+    c1: bool,
+    cyrillic_case: bool,
+    han: bool,
+    others: bool,
+    halfwidth_kana: bool,
+}
+
+fn looks(line: &str) -> Looks {
+    let c = codecs();
+    let mut l = Looks::default();
+    let mut prev: Option<char> = None;
+    for ch in line.chars() {
+        let cp = ch as usize;
+        if let Some(p) = prev {
+            let pp = p as usize;
+            if pp < 0x10000 {
+                let lead = c.lead[pp];
+                if lead != 0 {
+                    let follow = if cp < 0x10000 { c.cont[cp] } else { 0 }
+                        | c.pair[pp]
+                        | if ch == ' ' || ch == '?' || ch == '\u{FFFD}' {
+                            u128::MAX
+                        } else {
+                            0
+                        };
+                    l.utf8 |= lead & follow;
+                }
+            }
+            if !p.is_ascii() && !ch.is_ascii() {
+                l.high_run = true;
+            }
+            if ('\u{430}'..='\u{45F}').contains(&p) && ('\u{400}'..='\u{42F}').contains(&ch) {
+                l.cyrillic_case = true;
+            }
+        }
+        if cp < 0x10000 {
+            l.utf8 |= c.pair[cp];
+        }
+        match ch {
+            '\u{80}'..='\u{9F}' => l.c1 = true,
+            '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => l.han = true,
+            '\u{3040}'..='\u{30FF}' | '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' => {
+                l.others = true
+            }
+            '\u{FF61}'..='\u{FF9F}' => l.halfwidth_kana = true,
+            _ => {}
+        }
+        prev = Some(ch);
+    }
+    l
+}
+
+fn apply(line: &str, replacements: &[Replacement]) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut at = 0;
+    for r in replacements {
+        out.push_str(&line[at..r.start]);
+        out.push_str(&r.text);
+        at = r.end;
+    }
+    out.push_str(&line[at..]);
+    out
+}
+
+/// Every structurally possible repair of `line` (which is not all ASCII).
+pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
+    let l = looks(line);
+    let c = codecs();
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut mask = l.utf8;
+    while mask != 0 {
+        let id: CodecId = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        let codec = &c.list[id];
+        let replacements = scan::find(line, codec);
+        let complete: usize = replacements.iter().map(|r| r.complete).sum();
+        if complete == 0 {
+            continue;
+        }
+        let text = apply(line, &replacements);
+        out.push(Candidate {
+            step: Step {
+                encode: codec.encoding,
+                decode: encoding::UTF_8,
+            },
+            replacements,
+            text,
+            order: id,
+            utf8: true,
+        });
+    }
+    for (k, r) in rereads().iter().enumerate() {
+        let fits = match r.shape {
+            Shape::HighRun => l.high_run,
+            Shape::C1 => l.c1,
+            Shape::CyrillicCase => l.cyrillic_case,
+            Shape::HanAndOthers => l.han && l.others,
+            Shape::Han => l.han,
+            Shape::HalfwidthKana => l.halfwidth_kana,
+        };
+        if !fits {
+            continue;
+        }
+        let replacements = reread(line, r.wrong, r.right, r.ascii_trails);
+        if replacements.is_empty() {
+            continue;
+        }
+        let text = apply(line, &replacements);
+        out.push(Candidate {
+            step: Step {
+                encode: r.wrong,
+                decode: r.right,
+            },
+            replacements,
+            text,
+            order: 128 + k,
+            utf8: false,
+        });
+    }
+    // One candidate per result: the preferred step.
+    out.sort_by_key(|c| c.order);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|c| seen.insert(c.text.clone()));
+    out
+}
