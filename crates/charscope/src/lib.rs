@@ -32,6 +32,7 @@ pub mod encode;
 pub mod encoding;
 pub mod escape;
 pub mod examples;
+pub mod plausibility;
 pub mod report;
 pub mod span;
 pub mod stream;
