@@ -257,8 +257,8 @@ fn encode_to_all_json_lines() {
     let row = |name: &str| rows.iter().find(|r| r["encoding"] == name).unwrap().clone();
     assert_eq!(row("windows-1252")["hex"], "80");
     assert_eq!(row("UTF-8")["length"], 3);
-    assert_eq!(row("ISO-8859-1")["representable"], false);
-    assert_eq!(row("ISO-8859-1")["unmappable"][0]["char"], "€");
+    assert_eq!(row("true-ISO-8859-1")["representable"], false);
+    assert_eq!(row("true-ISO-8859-1")["unmappable"][0]["char"], "€");
     assert!(rows.iter().all(|r| r["encoding"] != "replacement"));
 }
 

@@ -112,6 +112,28 @@ pub fn encode(
             }
         }
         Engine::Whatwg(rs) => encode_legacy(text, rs, substitute, &mut out),
+        Engine::SingleByte(table) => {
+            for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
+                match table.encode(ch) {
+                    Some(b) => out.bytes.push(b),
+                    None => {
+                        out.unmappable.push(Unmappable {
+                            index,
+                            utf8_offset,
+                            ch,
+                        });
+                        // Through the table: in EBCDIC '?' is 6F, not 3F.
+                        let mut ascii = Vec::new();
+                        write_substitute(&mut ascii, ch, substitute);
+                        out.bytes.extend(
+                            ascii
+                                .into_iter()
+                                .filter_map(|a| table.encode(char::from(a))),
+                        );
+                    }
+                }
+            }
+        }
     }
     Ok(out)
 }

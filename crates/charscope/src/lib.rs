@@ -32,6 +32,7 @@ pub mod encode;
 pub mod encoding;
 pub mod escape;
 pub mod examples;
+pub mod plausibility;
 pub mod repair;
 pub mod report;
 pub mod span;

@@ -115,3 +115,30 @@ fn whatwg_table_matches_encodings_json() {
         "src/encoding/whatwg_table.rs is stale: rerun with CHARSCOPE_REGENERATE=1"
     );
 }
+
+/// The single-byte tables are what `scripts/gen-single-byte.py` makes from Python's codecs and
+/// glibc's iconv (whose versions its header pins: another version shows up here as a diff).
+#[test]
+fn single_byte_tables_match_their_generator() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = std::process::Command::new("python3")
+        .arg("scripts/gen-single-byte.py")
+        .current_dir(root)
+        .output()
+        .expect("python3 runs the generator");
+    assert!(
+        out.status.success(),
+        "the generator failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fresh = String::from_utf8(out.stdout).unwrap();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/encoding/single_byte_tables.rs"
+    );
+    let current = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        current == fresh,
+        "src/encoding/single_byte_tables.rs is stale: rerun python3 scripts/gen-single-byte.py --write"
+    );
+}

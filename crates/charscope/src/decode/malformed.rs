@@ -149,7 +149,7 @@ impl Malformed {
             Engine::Utf8 => self.utf8_reason(),
             Engine::Utf16(_) => self.utf16_reason(),
             Engine::Utf32(_) => self.utf32_reason(),
-            Engine::TrueLatin1 | Engine::Whatwg(_) => self.legacy_reason(),
+            Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => self.legacy_reason(),
         }
     }
 
@@ -305,6 +305,9 @@ impl Malformed {
                 format!(
                     "{own}: the start of a {name} multi-byte sequence, cut short by the end of the input"
                 )
+            }
+            _ if std::ptr::eq(self.encoding, crate::encoding::TRUE_US_ASCII) => {
+                format!("{own}: US-ASCII is a 7-bit code; bytes 80-FF are not ASCII")
             }
             _ if self.encoding.is_single_byte() => {
                 format!("{own}: {name} maps no character to this byte")

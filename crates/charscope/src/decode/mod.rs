@@ -21,6 +21,7 @@
 
 mod legacy;
 pub mod malformed;
+mod single_byte;
 mod utf16;
 mod utf32;
 mod utf8;
@@ -145,6 +146,7 @@ enum Scanner {
     Utf32(Utf32Scanner),
     Latin1,
     Legacy(Box<LegacyScanner>),
+    SingleByte(&'static crate::encoding::SingleByteTable),
 }
 
 /// A streaming decoder for one encoding (no byte order mark handling: see
@@ -176,6 +178,7 @@ impl Decoder {
             Engine::Whatwg(rs) => {
                 Scanner::Legacy(Box::new(LegacyScanner::new(encoding, rs, offset)))
             }
+            Engine::SingleByte(table) => Scanner::SingleByte(table),
         };
         Decoder {
             encoding,
@@ -207,6 +210,7 @@ impl Decoder {
                 }
             }
             Scanner::Legacy(s) => s.scan(src, last, per_char, sink),
+            Scanner::SingleByte(table) => single_byte::scan(self.encoding, table, src, pos, sink),
         }
         self.position += src.len() as u64;
         if last {
@@ -276,7 +280,7 @@ impl Decoder {
             Engine::Utf16(_) => |c| 2 * c.len_utf16() as u64,
             Engine::Utf32(_) => |_| 4,
             // Legacy units arrive one character per call; latin1 is one byte per character.
-            Engine::TrueLatin1 | Engine::Whatwg(_) => |_| 1,
+            Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => |_| 1,
         };
         self.scan(
             src,

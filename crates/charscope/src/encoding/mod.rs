@@ -2,13 +2,20 @@
 //!
 //! The set is every encoding of the WHATWG Encoding Standard (decoded through `encoding_rs`, except
 //! UTF-8 and UTF-16, which charscope scans itself to name each malformed sequence), plus UTF-32LE,
-//! UTF-32BE and true ISO-8859-1, which browsers do not have.
+//! UTF-32BE and true ISO-8859-1, which browsers do not have, and single-byte encodings beyond
+//! WHATWG (DOS, Mac, EBCDIC, VISCII, Georgian, 7-bit US-ASCII: `more.rs`) decoded from tables that
+//! `scripts/gen-single-byte.py` generates into `single_byte_tables.rs`.
 //!
 //! Labels resolve as the WHATWG "get an encoding" algorithm does: ASCII whitespace around the label
 //! is trimmed and letters compare case-insensitively. Some WHATWG labels do not mean what their
 //! name says (`latin1` is windows-1252); [`Encoding::notes`] says so for each encoding concerned.
 
+mod more;
+mod single_byte;
+mod single_byte_tables;
 mod whatwg_table;
+
+pub(crate) use single_byte::SingleByteTable;
 
 use serde::Serialize;
 use std::fmt;
@@ -52,6 +59,8 @@ pub(crate) enum Engine {
     Utf32(Endian),
     TrueLatin1,
     Whatwg(&'static encoding_rs::Encoding),
+    /// A table-driven single-byte encoding beyond WHATWG (see `more.rs`).
+    SingleByte(&'static SingleByteTable),
 }
 
 /// One encoding: a handle with a canonical name, its labels and its family.
@@ -132,7 +141,7 @@ impl Encoding {
                 "The WHATWG label \"utf-16\" means UTF-16LE, \"to deal with deployed content\"; the \
                  Unicode Standard (D98) reads UTF-16 without a byte order mark as big-endian.",
             ],
-            "ISO-8859-1" => &[
+            "true-ISO-8859-1" => &[
                 "True ISO-8859-1: every byte is the code point of the same number, and 80-9F are C1 \
                  control characters. Browsers have no such encoding: to them \"iso-8859-1\" is \
                  windows-1252.",
@@ -157,7 +166,7 @@ impl Encoding {
                 "Bytes 00-7F are ASCII; 80-FF map to U+F780-U+F7FF in the Private Use Area, so any \
                  byte string survives a round trip.",
             ],
-            _ => &[],
+            other => more::notes(other),
         }
     }
 
@@ -208,7 +217,7 @@ static EXTRAS: [Encoding; 3] = [
         in_whatwg: false,
     },
     Encoding {
-        name: "ISO-8859-1",
+        name: "true-ISO-8859-1",
         labels: &[
             "iso-8859-1-true",
             "latin1-true",
@@ -237,12 +246,19 @@ pub static X_USER_DEFINED: &Encoding = &whatwg_table::WHATWG[whatwg_table::X_USE
 pub static UTF_32LE: &Encoding = &EXTRAS[0];
 /// UTF-32BE (not in the WHATWG standard; what a bare "utf-32" label means, per Unicode D99).
 pub static UTF_32BE: &Encoding = &EXTRAS[1];
-/// True ISO-8859-1: bytes 80-9F are C1 controls (not in the WHATWG standard).
+/// True ISO-8859-1: bytes 80-9F are C1 controls (not in the WHATWG standard). Its name is
+/// "true-ISO-8859-1", since the label "iso-8859-1" means windows-1252.
 pub static ISO_8859_1: &Encoding = &EXTRAS[2];
+/// 7-bit US-ASCII: bytes 80-FF are malformed (not in the WHATWG standard, whose "us-ascii" label
+/// means windows-1252). Its name is "true-US-ASCII".
+pub static TRUE_US_ASCII: &Encoding = &more::MORE[more::TRUE_US_ASCII_INDEX];
 
 /// Every encoding in the registry: the WHATWG ones in the standard's order, then charscope's own.
 pub fn all() -> impl Iterator<Item = &'static Encoding> {
-    whatwg_table::WHATWG.iter().chain(EXTRAS.iter())
+    whatwg_table::WHATWG
+        .iter()
+        .chain(EXTRAS.iter())
+        .chain(more::MORE.iter())
 }
 
 /// A label that names no encoding.
@@ -283,7 +299,8 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
         .find(|enc| enc.labels.contains(&wanted.as_str()))
 }
 
-/// Resolves a label: the WHATWG labels, then charscope's own (UTF-32, true ISO-8859-1), then the
+/// Resolves a label: the WHATWG labels, then charscope's own (UTF-32, true ISO-8859-1, the
+/// encodings beyond WHATWG), then the
 /// canonical names. An unknown label is an error listing the nearest known labels.
 ///
 /// ```
