@@ -66,7 +66,12 @@ fn every_case_ftfy_passes_passes() {
         "ftfy cases: {passing} of {expected_pass} pass; {known_fixed} of {} known failures fixed",
         cases.len() - expected_pass
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -75,7 +80,10 @@ fn debug_failures() {
     for case in cases() {
         let got = repair::fix(&case.original).text;
         if got != case.expected && case.pass {
-            println!("=== {} {}\n  want {:?}\n  got  {:?}", case.file, case.label, case.expected, got);
+            println!(
+                "=== {} {}\n  want {:?}\n  got  {:?}",
+                case.file, case.label, case.expected, got
+            );
             for l in repair::decide::debug_candidates(&case.original) {
                 println!("    {l}");
             }

@@ -86,7 +86,11 @@ fn single_byte_codec(enc: &'static Encoding) -> Codec {
             }
         }
     }
-    let nbsp_a0 = table[0xA0] == Bytes { b: [0xA0, 0], len: 1 };
+    let nbsp_a0 = table[0xA0]
+        == Bytes {
+            b: [0xA0, 0],
+            len: 1,
+        };
     Codec {
         encoding: enc,
         single_byte: true,
@@ -114,7 +118,8 @@ fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding)
     }
     for lead in 0x81u8..=0xFE {
         for trail in 0x40u8..=0xFE {
-            if let Some(text) = rs.decode_without_bom_handling_and_without_replacement(&[lead, trail])
+            if let Some(text) =
+                rs.decode_without_bom_handling_and_without_replacement(&[lead, trail])
             {
                 put(
                     &text,
@@ -134,12 +139,18 @@ fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding)
     }
 }
 
+/// Whether printable ASCII reads as itself (not so in EBCDIC).
+fn ascii_compatible(enc: &'static Encoding) -> bool {
+    let printable: Vec<u8> = (0x20u8..0x7F).collect();
+    decode_strict(&printable, enc).is_ok_and(|t| t.as_bytes() == printable.as_slice())
+}
+
 fn build() -> Codecs {
     let mut list: Vec<Codec> = Vec::new();
     // Single-byte encodings, windows-1252 first (the most common wrong reading), each table
     // once (ISO-8859-8-I decodes like ISO-8859-8).
     let mut singles: Vec<&'static Encoding> = encoding::all()
-        .filter(|e| e.is_single_byte() && **e != *encoding::X_USER_DEFINED)
+        .filter(|e| e.is_single_byte() && **e != *encoding::X_USER_DEFINED && ascii_compatible(e))
         .collect();
     singles.sort_by_key(|e| preference(e));
     for enc in singles {
@@ -197,7 +208,7 @@ fn build() -> Codecs {
 pub(crate) fn preference(enc: &Encoding) -> usize {
     const ORDER: [&str; 12] = [
         "windows-1252",
-        "ISO-8859-1",
+        "true-ISO-8859-1",
         "windows-1251",
         "windows-1250",
         "macintosh",

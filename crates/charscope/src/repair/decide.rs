@@ -5,18 +5,66 @@
 use super::score::{Plausibility, plausibility};
 use super::search::{Candidate, candidates};
 use super::segments::{self, Seg};
+use super::sound::sound;
 use super::{LossKind, Lost, RepairedSpan, Step};
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 3;
 
-/// The bits of plausibility (the model's total) a repair must gain: UTF-8 read as
-/// windows-1252 or ISO-8859-1, the commonest mojibake by far.
-const MARGIN_COMMON: f64 = 2.0;
-/// ... UTF-8 read as any other encoding.
-const MARGIN_UTF8: f64 = 6.0;
-/// ... legacy text read as another legacy encoding (no UTF-8 structure to go by).
-const MARGIN_REREAD: f64 = 12.0;
+/// The bits of plausibility (the model's total) a repair must gain beyond its step's prior.
+const MARGIN: f64 = 1.7;
+
+/// Bits of evidence for each UTF-8 sequence repaired inside a word (a letter on each side):
+/// real text rarely puts two symbols or accented capitals between letters ("ongeÃ«venaard").
+const MID_WORD_BONUS: f64 = 4.0;
+
+/// How many of a UTF-8 candidate's places sit between letters.
+fn mid_word(c: &Candidate) -> usize {
+    if !c.utf8 {
+        return 0;
+    }
+    c.replacements
+        .iter()
+        .filter(|r| {
+            c.line[..r.start]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphabetic)
+                && c.line[r.end..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphabetic)
+        })
+        .count()
+        .min(2)
+}
+
+/// The prior cost in bits of a step: how much rarer than UTF-8 read as windows-1252 (the
+/// commonest mojibake by far) it is. A step must gain its prior and [`MARGIN`] to be taken, and
+/// of two steps the one that gains most beyond its prior wins.
+fn prior(c: &Candidate) -> f64 {
+    let name = c.step.encode.name();
+    if !c.utf8 {
+        // C1 controls are themselves the evidence; other rereads have no structure to go by.
+        return if c.step.encode.name() == "true-ISO-8859-1" {
+            0.0
+        } else {
+            10.0
+        };
+    }
+    match name {
+        "windows-1252" => 0.0,
+        "true-ISO-8859-1" => 0.5,
+        "windows-1250" | "windows-1251" | "macintosh" => 2.0,
+        _ if name.starts_with("windows-")
+            || name.starts_with("ISO-8859-")
+            || name.starts_with("KOI8") =>
+        {
+            4.0
+        }
+        _ => 5.0,
+    }
+}
 
 /// Another repair of the line.
 #[derive(Clone, Debug)]
@@ -48,26 +96,31 @@ impl LineRepair {
     }
 }
 
-/// How much `c` gains over the line, when that is enough to repair it.
+/// How much `c` gains over the line beyond its prior, when that is enough to repair it.
 fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
-    // Lost bytes are trusted only beside sequences that decoded whole.
-    if c.utf8 && c.complete() == 0 {
+    // Lost bytes are trusted only beside sequences that decoded whole, or inside a word.
+    if c.utf8 && c.complete() == 0 && mid_word(c) == 0 {
         return None;
     }
-    let gain = after.total - before.total;
-    let margin = if !c.utf8 {
-        MARGIN_REREAD
-    } else if c.order < 2 {
-        MARGIN_COMMON
-    } else {
-        MARGIN_UTF8
-    };
-    (gain >= margin).then_some(gain)
+    let prior = prior(c);
+    // A reread without C1 controls has no structure to go by: it must change a few characters.
+    if prior > 5.0 && changed_chars(c) < 3 {
+        return None;
+    }
+    let gain = after.total - before.total - prior + MID_WORD_BONUS * mid_word(c) as f64;
+    (gain >= MARGIN).then_some(gain)
+}
+
+/// How many characters the candidate's replacements write.
+fn changed_chars(c: &Candidate) -> usize {
+    c.replacements.iter().map(|r| r.text.chars().count()).sum()
 }
 
 fn reason(kind: LossKind) -> String {
     match kind {
-        LossKind::Replaced => "a byte of this character had already been replaced with U+FFFD".into(),
+        LossKind::Replaced => {
+            "a byte of this character had already been replaced with U+FFFD".into()
+        }
         LossKind::Question => "a byte of this character had been replaced with '?'".into(),
         LossKind::Dropped => {
             "the last byte of this character was dropped (81, 8D, 8F, 90 or 9D: undefined in \
@@ -102,6 +155,7 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
         let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(&cur)
             .into_iter()
             .filter(|c| c.text != line && !out.stages.iter().any(|(t, _)| *t == c.text))
+            .filter(|c| sound(&cur, &c.replacements))
             .filter_map(|c| {
                 let after = plausibility(&c.text);
                 gain(&c, before, after).map(|g| (g, c, after))
@@ -166,7 +220,10 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
 #[doc(hidden)]
 pub fn debug_candidates(line: &str) -> Vec<String> {
     let before = plausibility(line);
-    let mut out = vec![format!("BEFORE pc={:.2} tot={:.2}", before.per_char, before.total)];
+    let mut out = vec![format!(
+        "BEFORE pc={:.2} tot={:.2}",
+        before.per_char, before.total
+    )];
     for c in candidates(line) {
         let after = plausibility(&c.text);
         out.push(format!(

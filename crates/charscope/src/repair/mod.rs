@@ -36,6 +36,7 @@ mod scan;
 mod score;
 mod search;
 mod segments;
+mod sound;
 
 use crate::encoding::Encoding;
 use serde::Serialize;

@@ -28,17 +28,30 @@ pub(crate) fn reread(
         }
         let start = i;
         let mut end = i;
-        // The stretch: non-ASCII characters, and (for two-byte encodings) ASCII characters from
-        // 40 to 7E right after a non-ASCII one, which may be trail bytes.
+        // The stretch: non-ASCII characters that `wrong` has, and (for two-byte encodings)
+        // ASCII characters from 40 to 7E right after one, which may be trail bytes.
         while end < bytes.len() {
             let b = bytes[end];
             if b >= 0x80 {
-                end += 1;
-            } else if ascii_trails && (0x40..=0x7E).contains(&b) && end > start && bytes[end - 1] >= 0x80 {
+                let c = line[end..].chars().next().expect("a character starts here");
+                if !encodable(c, wrong) {
+                    break;
+                }
+                end += c.len_utf8();
+            } else if ascii_trails
+                && (0x40..=0x7E).contains(&b)
+                && end > start
+                && bytes[end - 1] >= 0x80
+            {
                 end += 1;
             } else {
                 break;
             }
+        }
+        if end == start {
+            // A character `wrong` lacks.
+            i += line[i..].chars().next().map_or(1, char::len_utf8);
+            continue;
         }
         let piece = &line[start..end];
         let found = match reread_piece(piece, wrong, right) {
@@ -65,6 +78,12 @@ pub(crate) fn reread(
         i = end.max(i + 1);
     }
     out
+}
+
+fn encodable(c: char, wrong: &'static Encoding) -> bool {
+    let mut buf = [0u8; 4];
+    encode(c.encode_utf8(&mut buf), wrong, false, Substitute::Omit)
+        .is_ok_and(|e| e.unmappable.is_empty())
 }
 
 fn reread_piece(piece: &str, wrong: &'static Encoding, right: &'static Encoding) -> Option<String> {

@@ -156,7 +156,13 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
 
 /// CESU-8: a surrogate pair written as two three-byte sequences (ED A0-AF xx ED B0-BF xx).
 fn cesu_pair(bytes: &[u16], i: usize) -> Option<char> {
-    let get = |k: usize| bytes.get(i + k).copied().filter(|&b| b < 0x100).map(|b| b as u8);
+    let get = |k: usize| {
+        bytes
+            .get(i + k)
+            .copied()
+            .filter(|&b| b < 0x100)
+            .map(|b| b as u8)
+    };
     let (a0, a1, a2) = (get(0)?, get(1)?, get(2)?);
     let (b0, b1, b2) = (get(3)?, get(4)?, get(5)?);
     let ok = a0 == 0xED
@@ -177,17 +183,26 @@ fn cesu_pair(bytes: &[u16], i: usize) -> Option<char> {
 /// letter stands before it or after the space (a no-break space turned into a space inside a
 /// word, or the French and Portuguese word "à" before one).
 fn space_fits(line: &str, at: usize, end: usize) -> bool {
-    line[..at].chars().next_back().is_some_and(char::is_lowercase)
+    line[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_lowercase)
         || line[end..].chars().next().is_some_and(char::is_lowercase)
 }
 
 /// Whether "à" made from "Ã" and a space keeps a space after it: the word "à" lost its no-break
-/// space and kept the space that followed it, unless another space follows, or the Portuguese
-/// contraction "àquele", "àquela", "àquilo" (one word) goes on.
+/// space and kept the space that followed it, unless another space follows, or the word goes
+/// on: the Portuguese contractions "às", "àquele", "àquela", "àquilo".
 fn keeps_space(line: &str, end: usize) -> bool {
     let rest = &line[end..];
+    let word_end = |w: &str| {
+        rest.strip_prefix(w).is_some_and(|r| {
+            r.is_empty() || r.starts_with(|c: char| c.is_whitespace() || ".,;:!?".contains(c))
+        })
+    };
     !rest.is_empty()
         && !rest.starts_with(' ')
+        && !word_end("s")
         && !["quel", "quil"].iter().any(|w| rest.starts_with(w))
 }
 

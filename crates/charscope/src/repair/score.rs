@@ -10,13 +10,11 @@ pub(crate) struct Plausibility {
     pub(crate) total: f64,
 }
 
-/// Scores `text`.
-// TEMPORARY stand-in until the plausibility model lands (issue 8): the compare view's penalty.
+/// Scores `text` with the library's plausibility model.
 pub(crate) fn plausibility(text: &str) -> Plausibility {
-    let n = text.chars().count().max(1) as f64;
-    let total = -(crate::compare::penalty(text) as f64);
+    let s = crate::plausibility::score(text);
     Plausibility {
-        per_char: total / n,
-        total,
+        per_char: s.per_char(),
+        total: s.total(),
     }
 }

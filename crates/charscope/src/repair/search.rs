@@ -15,6 +15,8 @@ pub(crate) struct Candidate {
     pub(crate) replacements: Vec<Replacement>,
     /// The line with the replacements made.
     pub(crate) text: String,
+    /// The line it repairs.
+    pub(crate) line: std::sync::Arc<str>,
     /// Lower is preferred when two candidates are as plausible.
     pub(crate) order: usize,
     /// Whether the step reads UTF-8 back (its sequences are structural evidence).
@@ -74,7 +76,12 @@ fn rereads() -> &'static [Reread] {
         };
         add("true-iso-8859-1", "windows-1252", Shape::C1, false);
         for right in ["gbk", "big5", "shift_jis", "euc-kr", "euc-jp"] {
-            add("windows-1252", right, Shape::HighRun, right != "euc-kr" && right != "euc-jp");
+            add(
+                "windows-1252",
+                right,
+                Shape::HighRun,
+                right != "euc-kr" && right != "euc-jp",
+            );
         }
         for right in [
             "windows-1250",
@@ -171,6 +178,7 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
 pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
+    let shared: std::sync::Arc<str> = line.into();
     let mut out: Vec<Candidate> = Vec::new();
     let mut mask = l.utf8;
     while mask != 0 {
@@ -190,6 +198,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             },
             replacements,
             text,
+            line: shared.clone(),
             order: id,
             utf8: true,
         });
@@ -218,6 +227,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             },
             replacements,
             text,
+            line: shared.clone(),
             order: 128 + k,
             utf8: false,
         });

@@ -63,7 +63,12 @@ pub(crate) fn to_orig(segs: &[Seg], a: usize, b: usize) -> (usize, usize) {
 }
 
 /// Makes `replacements` (sorted, not overlapping, in current-line offsets) with `step`.
-pub(crate) fn apply(segs: &[Seg], line: &str, replacements: &[Replacement], step: Step) -> Vec<Seg> {
+pub(crate) fn apply(
+    segs: &[Seg],
+    line: &str,
+    replacements: &[Replacement],
+    step: Step,
+) -> Vec<Seg> {
     let st = starts(segs);
     // Widen each replacement to the repaired pieces it touches, and merge those that meet.
     let mut groups: Vec<(usize, usize, String)> = Vec::new();

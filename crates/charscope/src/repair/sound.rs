@@ -1,0 +1,119 @@
+//! Structural checks on what a candidate repair writes, before plausibility is asked: repaired
+//! text never contains what real text does not (controls, private-use or unassigned code
+//! points), and a combining mark it writes sits on a base it can belong to.
+
+use super::scan::Replacement;
+use crate::compare::is_suspicious;
+use icu_normalizer::properties::CanonicalCompositionBorrowed;
+use icu_properties::CodePointMapData;
+use icu_properties::props::{GeneralCategory, Script};
+
+fn is_mark(gc: GeneralCategory) -> bool {
+    matches!(
+        gc,
+        GeneralCategory::NonspacingMark
+            | GeneralCategory::SpacingMark
+            | GeneralCategory::EnclosingMark
+    )
+}
+
+fn is_letter(gc: GeneralCategory) -> bool {
+    matches!(
+        gc,
+        GeneralCategory::UppercaseLetter
+            | GeneralCategory::LowercaseLetter
+            | GeneralCategory::TitlecaseLetter
+            | GeneralCategory::ModifierLetter
+            | GeneralCategory::OtherLetter
+    )
+}
+
+/// Whether the mark `mark` may follow `base`: a letter it composes with, or a letter of its own
+/// script; or a digit, symbol or punctuation (kaomoji and strike-through put marks there).
+fn mark_fits(base: Option<char>, mark: char) -> bool {
+    let Some(base) = base else { return false };
+    if base.is_whitespace() {
+        return false;
+    }
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    if !is_letter(gc.get(base)) {
+        return !is_mark(gc.get(base)) && !base.is_control();
+    }
+    if CanonicalCompositionBorrowed::new()
+        .compose(base, mark)
+        .is_some()
+    {
+        return true;
+    }
+    let scripts = CodePointMapData::<Script>::new();
+    let s = scripts.get(mark);
+    s != Script::Inherited && s != Script::Common && s == scripts.get(base)
+}
+
+/// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
+/// capitals, not "AHř".
+fn case_fits(line: &str, r: &Replacement) -> bool {
+    let mut written = r.text.chars().filter(|c| c.is_alphabetic());
+    let Some(first) = written.next() else {
+        return true;
+    };
+    if !first.is_lowercase() {
+        return true;
+    }
+    let capitals_before = line[..r.start]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .filter(|c| c.is_uppercase())
+        .count();
+    capitals_before < 2
+}
+
+/// Characters that real text seldom has and mojibake repairs often make: phonetic letters,
+/// spacing accents, enclosed letters, the long s, the rarer Latin Extended-B and Cyrillic
+/// letters (Vietnamese ơ ư and Romanian ș ț excepted).
+fn rare(c: char) -> bool {
+    matches!(c as u32,
+        0x00A8 | 0x00AF | 0x00B4 | 0x00B8 | 0x017F
+        | 0x0180..=0x019F | 0x01B1..=0x0217 | 0x021C..=0x024F
+        | 0x0250..=0x02FF | 0x0460..=0x052F | 0x1D00..=0x1DBF | 0x2460..=0x24FF)
+}
+
+/// Whether the characters a candidate writes are mostly ones real text has: none rare when it
+/// repairs three places or fewer, under a quarter rare beyond.
+pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
+    let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
+    let rare_count = written.iter().filter(|&&c| rare(c)).count();
+    if replacements.len() <= 3 {
+        rare_count == 0
+    } else {
+        rare_count * 4 < written.len()
+    }
+}
+
+/// Whether every replacement writes sound text.
+pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
+    if !common_enough(replacements) {
+        return false;
+    }
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    replacements.iter().all(|r| {
+        if !case_fits(line, r) {
+            return false;
+        }
+        let mut base = line[..r.start].chars().next_back();
+        for c in r.text.chars() {
+            if is_suspicious(c) && !line[r.start..r.end].contains(c) {
+                return false;
+            }
+            if is_mark(gc.get(c)) {
+                if !mark_fits(base, c) {
+                    return false;
+                }
+            } else {
+                base = Some(c);
+            }
+        }
+        true
+    })
+}
