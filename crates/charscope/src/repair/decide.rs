@@ -56,6 +56,7 @@ fn prior(c: &Candidate) -> f64 {
         "windows-1252" => 0.0,
         "true-ISO-8859-1" => 0.5,
         "windows-1250" | "windows-1251" | "macintosh" => 2.0,
+        "GBK" | "Big5" | "Shift_JIS" | "EUC-JP" | "EUC-KR" => 8.0,
         _ if name.starts_with("windows-")
             || name.starts_with("ISO-8859-")
             || name.starts_with("KOI8") =>
@@ -102,13 +103,44 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     if c.utf8 && c.complete() == 0 && mid_word(c) == 0 {
         return None;
     }
-    let prior = prior(c);
-    // A reread without C1 controls has no structure to go by: it must change a few characters.
-    if prior > 5.0 && changed_chars(c) < 3 {
+    // Mostly lost is mostly guessed.
+    if c.lossy() > 3 * c.complete() + mid_word(c) {
         return None;
     }
-    let gain = after.total - before.total - prior + MID_WORD_BONUS * mid_word(c) as f64;
+    // A U+FFFD or '?' cannot say how many bytes of a two-byte encoding it stood for.
+    if c.utf8 && !c.single_byte && c.lossy() > 0 {
+        return None;
+    }
+    let prior = prior(c);
+    // A reread without C1 controls has no structure to go by: it must change a few characters.
+    if !c.utf8 && prior > 5.0 && changed_chars(c) < 3 {
+        return None;
+    }
+    // No character is worth more than MAX_BITS_PER_CHAR: a candidate that changes a few
+    // characters cannot gain more than they could cost.
+    let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
+    let gain = (after.total - before.total).min(cap) - prior + MID_WORD_BONUS * mid_word(c) as f64
+        - LOSSY_COST * c.lossy() as f64;
     (gain >= MARGIN).then_some(gain)
+}
+
+/// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
+/// whole is preferred.
+const LOSSY_COST: f64 = 8.0;
+
+/// Readings within this fraction of the best gain count as equally good.
+const NEARLY: f64 = 0.2;
+
+/// The most bits one replaced character may gain (the model prices the worst character, a
+/// U+FFFD, at 20 bits).
+const MAX_BITS_PER_CHAR: f64 = 24.0;
+
+/// How many characters of the line the candidate replaces.
+fn replaced_chars(c: &Candidate) -> usize {
+    c.replacements
+        .iter()
+        .map(|r| c.line[r.start..r.end].chars().count())
+        .sum()
 }
 
 /// How many characters the candidate's replacements write.
@@ -164,12 +196,22 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
         if scored.is_empty() {
             break;
         }
-        // UTF-8 structure is the stronger evidence: a reread wins only where no UTF-8 fits.
-        if scored.iter().any(|s| s.1.utf8) {
-            scored.retain(|s| s.1.utf8);
-        }
+        // UTF-8 structure is the stronger evidence: a reread must gain twice what the best
+        // UTF-8 reading gains.
+        let best_utf8 = scored
+            .iter()
+            .filter(|s| s.1.utf8)
+            .map(|s| s.0)
+            .fold(f64::NEG_INFINITY, f64::max);
+        scored.retain(|s| s.1.utf8 || s.0 > 2.0 * best_utf8);
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
-        let (_, best, after) = scored.swap_remove(0);
+        // Among readings nearly as good as the best, the one that loses fewest bytes.
+        let top = scored[0].0;
+        let pick = (0..scored.len())
+            .filter(|&i| scored[i].0 >= top - NEARLY * top.abs())
+            .min_by_key(|&i| (scored[i].1.lossy(), scored[i].1.order))
+            .unwrap_or(0);
+        let (_, best, after) = scored.remove(pick);
         if round == 0 {
             scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
             out.alternatives = scored

@@ -21,6 +21,8 @@ pub(crate) struct Candidate {
     pub(crate) order: usize,
     /// Whether the step reads UTF-8 back (its sequences are structural evidence).
     pub(crate) utf8: bool,
+    /// Whether the encoding it undoes has one byte per character.
+    pub(crate) single_byte: bool,
 }
 
 impl Candidate {
@@ -201,6 +203,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             line: shared.clone(),
             order: id,
             utf8: true,
+            single_byte: codec.single_byte,
         });
     }
     for (k, r) in rereads().iter().enumerate() {
@@ -230,6 +233,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             line: shared.clone(),
             order: 128 + k,
             utf8: false,
+            single_byte: r.wrong.is_single_byte(),
         });
     }
     // One candidate per result: the preferred step.

@@ -3,7 +3,7 @@
 //! points), and a combining mark it writes sits on a base it can belong to.
 
 use super::scan::Replacement;
-use crate::compare::is_suspicious;
+use crate::charinfo::properties;
 use icu_normalizer::properties::CanonicalCompositionBorrowed;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
@@ -37,7 +37,15 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
     }
     let gc = CodePointMapData::<GeneralCategory>::new();
     if !is_letter(gc.get(base)) {
-        return !is_mark(gc.get(base)) && !base.is_control();
+        // Kaomoji and strike-through put marks on digits, symbols and quotes.
+        return matches!(
+            gc.get(base),
+            GeneralCategory::DecimalNumber
+                | GeneralCategory::MathSymbol
+                | GeneralCategory::CurrencySymbol
+                | GeneralCategory::ModifierSymbol
+                | GeneralCategory::OtherSymbol
+        ) || matches!(base, '\'' | '"');
     }
     if CanonicalCompositionBorrowed::new()
         .compose(base, mark)
@@ -46,8 +54,13 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
         return true;
     }
     let scripts = CodePointMapData::<Script>::new();
-    let s = scripts.get(mark);
-    s != Script::Inherited && s != Script::Common && s == scripts.get(base)
+    let (s, b) = (scripts.get(mark), scripts.get(base));
+    if s == Script::Inherited {
+        // Shared marks (Arabic harakat are "inherited") sit on any letter but a Latin, Greek or
+        // Cyrillic one, which has precomposed forms for the marks it takes.
+        return !matches!(b, Script::Latin | Script::Greek | Script::Cyrillic);
+    }
+    s != Script::Common && s == b
 }
 
 /// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
@@ -91,6 +104,17 @@ pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
     }
 }
 
+/// C0 controls (but tab, line feed, form feed and carriage return), private-use code points and
+/// noncharacters: never the result of a repair. (C1 controls are: text broken twice keeps the
+/// bytes windows-1252 leaves undefined as C1 controls until the next step; unassigned code
+/// points are not judged, as the text may be newer than the character data.)
+fn unlikely(c: char) -> bool {
+    (c < ' ' && !matches!(c, '\t' | '\n' | '\x0C' | '\r'))
+        || c == '\u{7F}'
+        || properties::is_private_use(c)
+        || properties::is_noncharacter(c)
+}
+
 /// Whether every replacement writes sound text.
 pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
     if !common_enough(replacements) {
@@ -103,7 +127,7 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
         }
         let mut base = line[..r.start].chars().next_back();
         for c in r.text.chars() {
-            if is_suspicious(c) && !line[r.start..r.end].contains(c) {
+            if unlikely(c) && !line[r.start..r.end].contains(c) {
                 return false;
             }
             if is_mark(gc.get(c)) {
