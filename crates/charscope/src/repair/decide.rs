@@ -111,6 +111,11 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     if c.utf8 && !c.single_byte && c.lossy() > 0 {
         return None;
     }
+    // Without UTF-8 read as one byte per character to go by, the repaired places must read
+    // better on their own than what they replace.
+    if !places_improve(c) || (c.utf8 && prior(c) > 1.0 && !whole_words(c)) {
+        return None;
+    }
     let prior = prior(c);
     // A reread without C1 controls has no structure to go by: it must change a few characters.
     if !c.utf8 && prior > 5.0 && changed_chars(c) < 3 {
@@ -134,6 +139,31 @@ const NEARLY: f64 = 0.2;
 /// The most bits one replaced character may gain (the model prices the worst character, a
 /// U+FFFD, at 20 bits).
 const MAX_BITS_PER_CHAR: f64 = 24.0;
+
+/// Whether each place repaired stands between ASCII or the ends of the line: text read with the
+/// wrong encoding is wrong across the whole word, so a place that leaves non-ASCII letters of the
+/// same word untouched beside it is a chance fit in good text (one ideograph of a Chinese line
+/// that happens to be UTF-8 in GBK). Only the commonest mojibake, UTF-8 read as windows-1252 or
+/// ISO-8859-1, is trusted without it.
+fn whole_words(c: &Candidate) -> bool {
+    let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
+    c.replacements.iter().all(|r| {
+        !foreign(c.line[..r.start].chars().next_back()) && !foreign(c.line[r.end..].chars().next())
+    })
+}
+
+/// Whether the replaced places, scored on their own, are more plausible after than before.
+fn places_improve(c: &Candidate) -> bool {
+    let mut before = String::new();
+    let mut after = String::new();
+    for r in &c.replacements {
+        before.push_str(&c.line[r.start..r.end]);
+        before.push(' ');
+        after.push_str(&r.text);
+        after.push(' ');
+    }
+    plausibility(&after).total > plausibility(&before).total
+}
 
 /// How many characters of the line the candidate replaces.
 fn replaced_chars(c: &Candidate) -> usize {

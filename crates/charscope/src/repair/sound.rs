@@ -56,9 +56,9 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
     let scripts = CodePointMapData::<Script>::new();
     let (s, b) = (scripts.get(mark), scripts.get(base));
     if s == Script::Inherited {
-        // Shared marks (Arabic harakat are "inherited") sit on any letter but a Latin, Greek or
-        // Cyrillic one, which has precomposed forms for the marks it takes.
-        return !matches!(b, Script::Latin | Script::Greek | Script::Cyrillic);
+        // Shared marks that do not compose: the Arabic harakat ("inherited" by Arabic and
+        // Syriac letters).
+        return matches!(b, Script::Arabic | Script::Syriac);
     }
     s != Script::Common && s == b
 }
