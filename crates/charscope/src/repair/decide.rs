@@ -9,7 +9,7 @@ use super::sound::sound;
 use super::{LossKind, Lost, RepairedSpan, Step};
 
 /// Text broken more than this many times is left as the last round made it.
-const MAX_ROUNDS: usize = 3;
+const MAX_ROUNDS: usize = 5;
 
 /// The bits of plausibility (the model's total) a repair must gain beyond its step's prior.
 const MARGIN: f64 = 1.7;
@@ -113,7 +113,8 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     }
     // Without UTF-8 read as one byte per character to go by, the repaired places must read
     // better on their own than what they replace.
-    if !places_improve(c) || (c.utf8 && prior(c) > 1.0 && !whole_words(c)) {
+    let weak = !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2;
+    if (weak && !places_improve(c)) || (c.utf8 && prior(c) > 1.0 && !whole_words(c)) {
         return None;
     }
     let prior = prior(c);
@@ -132,6 +133,25 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
 /// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
 /// whole is preferred.
 const LOSSY_COST: f64 = 8.0;
+
+/// A UTF-8 reading that repairs this share of the line's non-ASCII characters rules rereads out.
+const FULL_COVERAGE: f64 = 0.8;
+
+/// The share of the line's non-ASCII characters that the candidate replaces.
+fn coverage(c: &Candidate) -> f64 {
+    let all = c.line.chars().filter(|ch| !ch.is_ascii()).count().max(1);
+    let replaced: usize = c
+        .replacements
+        .iter()
+        .map(|r| {
+            c.line[r.start..r.end]
+                .chars()
+                .filter(|ch| !ch.is_ascii())
+                .count()
+        })
+        .sum();
+    replaced as f64 / all as f64
+}
 
 /// Readings within this fraction of the best gain count as equally good.
 const NEARLY: f64 = 0.2;
@@ -200,60 +220,77 @@ fn kind(loss: super::scan::Loss) -> LossKind {
     }
 }
 
-/// Repairs one line (without its terminator).
-pub(crate) fn fix_line(line: &str) -> LineRepair {
+/// The candidates of one round that are repairs, best first (the first is the one to take).
+fn ranked(
+    cur: &str,
+    line: &str,
+    stages: &[(String, Step)],
+    before: Plausibility,
+) -> Vec<(f64, Candidate, Plausibility)> {
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(cur)
+        .into_iter()
+        .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .filter(|c| sound(cur, &c.replacements))
+        .filter_map(|c| {
+            let after = plausibility(&c.text);
+            gain(&c, before, after).map(|g| (g, c, after))
+        })
+        .collect();
+    if scored.is_empty() {
+        return scored;
+    }
+    // UTF-8 structure is the stronger evidence: a reread must gain twice what the best UTF-8
+    // reading gains, and none is tried where a UTF-8 reading repairs most of the line.
+    let best_utf8 = scored
+        .iter()
+        .filter(|s| s.1.utf8)
+        .map(|s| s.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let covered = scored
+        .iter()
+        .any(|s| s.1.utf8 && coverage(&s.1) >= FULL_COVERAGE);
+    scored.retain(|s| s.1.utf8 || (!covered && s.0 > 2.0 * best_utf8));
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
+    // Among readings nearly as good as the best, the one that loses fewest bytes goes first.
+    let top = scored[0].0;
+    let pick = (0..scored.len())
+        .filter(|&i| scored[i].0 >= top - NEARLY * top.abs())
+        .min_by_key(|&i| scored[i].1.lossy())
+        .unwrap_or(0);
+    let chosen = scored.remove(pick);
+    scored.insert(0, chosen);
+    scored
+}
+
+/// First steps tried to the end: of text broken several times, the first step that looks best
+/// is not always the one whose chain ends best.
+const BEAM: usize = 3;
+
+/// The line repaired with `first` as the first step and the best of each round after it, and
+/// how good the end is (its plausibility less what the steps cost).
+fn follow(
+    line: &str,
+    base: Plausibility,
+    first: &(f64, Candidate, Plausibility),
+) -> (LineRepair, f64) {
     let mut out = LineRepair {
         original: line.to_string(),
         ..LineRepair::default()
     };
-    if line.is_ascii() {
-        return out;
-    }
-    let base = plausibility(line);
-    let mut before = base;
     let mut cur = line.to_string();
     let mut segs: Vec<Seg> = segments::start(line);
-    for round in 0..MAX_ROUNDS {
-        let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(&cur)
-            .into_iter()
-            .filter(|c| c.text != line && !out.stages.iter().any(|(t, _)| *t == c.text))
-            .filter(|c| sound(&cur, &c.replacements))
-            .filter_map(|c| {
-                let after = plausibility(&c.text);
-                gain(&c, before, after).map(|g| (g, c, after))
-            })
-            .collect();
-        if scored.is_empty() {
-            break;
-        }
-        // UTF-8 structure is the stronger evidence: a reread must gain twice what the best
-        // UTF-8 reading gains.
-        let best_utf8 = scored
-            .iter()
-            .filter(|s| s.1.utf8)
-            .map(|s| s.0)
-            .fold(f64::NEG_INFINITY, f64::max);
-        scored.retain(|s| s.1.utf8 || s.0 > 2.0 * best_utf8);
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
-        // Among readings nearly as good as the best, the one that loses fewest bytes.
-        let top = scored[0].0;
-        let pick = (0..scored.len())
-            .filter(|&i| scored[i].0 >= top - NEARLY * top.abs())
-            .min_by_key(|&i| (scored[i].1.lossy(), scored[i].1.order))
-            .unwrap_or(0);
-        let (_, best, after) = scored.remove(pick);
-        if round == 0 {
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
-            out.alternatives = scored
-                .into_iter()
-                .take(3)
-                .map(|(gain, c, _)| LineAlternative {
-                    text: c.text,
-                    steps: vec![c.step],
-                    score: gain,
-                })
-                .collect();
-        }
+    let mut before = base;
+    let mut cost = 0.0;
+    let mut next = Some(first.clone());
+    for _ in 0..MAX_ROUNDS {
+        let (_, best, after) = match next.take() {
+            Some(step) => step,
+            None => match ranked(&cur, line, &out.stages, before).into_iter().next() {
+                Some(step) => step,
+                None => break,
+            },
+        };
+        cost += prior(&best) + LOSSY_COST * best.lossy() as f64;
         for r in &best.replacements {
             for &(at, len, loss) in &r.lost {
                 let (a, b) = segments::to_orig(&segs, at, at + len);
@@ -285,8 +322,50 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
         })
         .collect();
     out.score = before.total - base.total;
-    out
+    (out, before.total - cost)
 }
+
+/// Repairs one line (without its terminator).
+pub(crate) fn fix_line(line: &str) -> LineRepair {
+    if line.is_ascii() {
+        return LineRepair {
+            original: line.to_string(),
+            ..LineRepair::default()
+        };
+    }
+    let base = plausibility(line);
+    let first = ranked(line, line, &[], base);
+    if first.is_empty() {
+        return LineRepair {
+            original: line.to_string(),
+            ..LineRepair::default()
+        };
+    }
+    let mut chosen = 0;
+    let (mut best, mut best_value) = follow(line, base, &first[0]);
+    for (k, step) in first.iter().enumerate().skip(1).take(BEAM - 1) {
+        let (repair, value) = follow(line, base, step);
+        // Another first step must end clearly better than the one that looked best.
+        if value > best_value + BEAM_MARGIN {
+            (best, best_value, chosen) = (repair, value, k);
+        }
+    }
+    best.alternatives = first
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != chosen)
+        .take(3)
+        .map(|(_, (gain, c, _))| LineAlternative {
+            text: c.text.clone(),
+            steps: vec![c.step],
+            score: *gain,
+        })
+        .collect();
+    best
+}
+
+/// Bits by which another first step's chain must end better than the best-looking one's.
+const BEAM_MARGIN: f64 = 2.0;
 
 /// TEMP debugging.
 #[doc(hidden)]

@@ -95,6 +95,7 @@ fn rereads() -> &'static [Reread] {
         ] {
             add("windows-1252", right, Shape::HighRun, false);
         }
+        add("windows-1250", "windows-1252", Shape::HighRun, false);
         add("windows-1251", "koi8-r", Shape::CyrillicCase, false);
         add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
         add("windows-1251", "koi8-u", Shape::CyrillicCase, false);

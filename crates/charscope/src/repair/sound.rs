@@ -92,16 +92,11 @@ fn rare(c: char) -> bool {
         | 0x0250..=0x02FF | 0x0460..=0x052F | 0x1D00..=0x1DBF | 0x2460..=0x24FF)
 }
 
-/// Whether the characters a candidate writes are mostly ones real text has: none rare when it
-/// repairs three places or fewer, under a quarter rare beyond.
+/// Whether the characters a candidate writes are ones real text has, when it repairs three
+/// places or fewer (weak evidence; more places are judged by plausibility alone, and text broken
+/// several times is full of rare characters until its last step).
 pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
-    let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
-    let rare_count = written.iter().filter(|&&c| rare(c)).count();
-    if replacements.len() <= 3 {
-        rare_count == 0
-    } else {
-        rare_count * 4 < written.len()
-    }
+    replacements.len() > 3 || !replacements.iter().any(|r| r.text.chars().any(rare))
 }
 
 /// C0 controls (but tab, line feed, form feed and carriage return), private-use code points and
