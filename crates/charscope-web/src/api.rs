@@ -6,6 +6,7 @@
 //! - `POST /api/inspect`: `inspect --json` of the input box, a page of unit rows at a time.
 //! - `POST /api/compare`: `compare --json`, every encoding's reading of the input's bytes.
 //! - `POST /api/encode`: `encode --json`, plus the bytes in an output format.
+//! - `POST /api/fix`: `fix --json` of the input box's text (or of its bytes, decoded).
 
 use crate::error::ApiError;
 use crate::input::{self, Content, Mode};
@@ -53,6 +54,7 @@ pub fn routes() -> Router {
         .route("/inspect", post(inspect))
         .route("/compare", post(compare_readings))
         .route("/encode", post(encode_text))
+        .route("/fix", post(fix_text))
 }
 
 /// Runs CPU-bound work off the async workers, so that one big paste does not stall the server.
@@ -468,6 +470,41 @@ async fn encode_text(
             format: FormatInfo::of(format),
             unmappable: encoded.unmappable,
         }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixRequest {
+    input: String,
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default = "auto")]
+    encoding: String,
+}
+
+/// The input's text repaired, exactly as `fix --json` prints it: text as itself with the
+/// encoding "auto", else its bytes decoded with the encoding the label names (or, with "auto",
+/// UTF-8 when they are valid UTF-8 and windows-1252 when not, as inspect chooses).
+async fn fix_text(
+    ApiJson(request): ApiJson<FixRequest>,
+) -> Result<Json<charscope::repair::Repair>, ApiError> {
+    blocking(move || {
+        let read = input::read(request.input, request.mode)?;
+        let text = match (read.content, chosen_label(&request.encoding)) {
+            (Content::Text(text), None) => text,
+            (content, label) => {
+                let bytes = content.bytes();
+                let enc = match label {
+                    Some(label) => resolve(label)?,
+                    None if std::str::from_utf8(bytes).is_ok() => encoding::UTF_8,
+                    None => encoding::WINDOWS_1252,
+                };
+                charscope::decode::decode(bytes, enc).text
+            }
+        };
+        Ok(Json(charscope::repair::fix(&text)))
     })
     .await
 }

@@ -8,6 +8,7 @@ mod encode;
 mod encodings;
 mod escapes;
 mod examples;
+mod fix;
 mod inspect;
 mod serve;
 mod table;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Fix(args) => fix::run(&args, &ctx),
     }
 }
 

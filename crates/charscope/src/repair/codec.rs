@@ -56,8 +56,6 @@ pub(crate) struct Codecs {
     pub(crate) cont: Box<[u128]>,
     /// ... in which it encodes to two bytes, a lead then a continuation.
     pub(crate) pair: Box<[u128]>,
-    /// The codecs whose A0 is a no-break space.
-    pub(crate) nbsp: u128,
 }
 
 const BMP: usize = 0x10000;
@@ -173,12 +171,8 @@ fn build() -> Codecs {
     let mut lead = vec![0u128; BMP].into_boxed_slice();
     let mut cont = vec![0u128; BMP].into_boxed_slice();
     let mut pair = vec![0u128; BMP].into_boxed_slice();
-    let mut nbsp = 0u128;
     for (id, codec) in list.iter().enumerate() {
         let bit = 1u128 << id;
-        if codec.nbsp_a0 {
-            nbsp |= bit;
-        }
         for (cp, bytes) in codec.table.iter().enumerate() {
             match bytes.len {
                 1 if is_lead(bytes.b[0]) => lead[cp] |= bit,
@@ -199,7 +193,6 @@ fn build() -> Codecs {
         lead,
         cont,
         pair,
-        nbsp,
     }
 }
 

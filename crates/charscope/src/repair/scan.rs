@@ -179,15 +179,14 @@ fn cesu_pair(bytes: &[u16], i: usize) -> Option<char> {
     char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
 }
 
-/// Whether a sequence at `at..end` that took a space for A0 is evidence of mojibake: a small
-/// letter stands before it or after the space (a no-break space turned into a space inside a
-/// word, or the French and Portuguese word "à" before one).
-fn space_fits(line: &str, at: usize, end: usize) -> bool {
+/// Whether "à" made from "Ã" and a space is evidence of mojibake on its own: a small letter
+/// stands right before it ("voilÃ  le travail"). Anywhere else a space read as A0 is repaired
+/// only beside other evidence: "Â " and "Ã " are written on purpose too.
+fn space_fits(line: &str, at: usize) -> bool {
     line[..at]
         .chars()
         .next_back()
         .is_some_and(char::is_lowercase)
-        || line[end..].chars().next().is_some_and(char::is_lowercase)
 }
 
 /// Whether "à" made from "Ã" and a space keeps a space after it: the word "à" lost its no-break
@@ -241,7 +240,7 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
                         let end = t.ends[j + len - 1] as usize;
                         if let Some(loss) = loss {
                             lost.push((at, end - at, loss));
-                        } else if !space || space_fits(line, at, end) {
+                        } else if !space || (c == '\u{E0}' && space_fits(line, at)) {
                             complete += 1;
                         }
                         if space && c == '\u{E0}' && keeps_space(line, end) {

@@ -98,7 +98,7 @@ pub(crate) fn apply(
     }
     let mut out = Vec::new();
     let mut at = 0; // current-line offset emitted so far
-    let mut emit_untouched = |out: &mut Vec<Seg>, from: usize, to: usize| {
+    let emit_untouched = |out: &mut Vec<Seg>, from: usize, to: usize| {
         for (s, &p) in segs.iter().zip(&st) {
             let e = p + s.text.len();
             let (x, y) = (from.max(p), to.min(e));
