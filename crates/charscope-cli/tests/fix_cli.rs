@@ -150,3 +150,28 @@ async fn fix_json_and_the_api_give_the_same_value() {
         assert_eq!(cli, api, "{text}");
     }
 }
+
+#[test]
+fn decode_with_a_single_byte_label_says_when_the_bytes_are_utf8() {
+    let out = charscope()
+        .args(["decode", "--from", "windows-1252"])
+        .write_stdin("descri\u{e7}\u{e3}o\n")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "descri\u{c3}\u{a7}\u{c3}\u{a3}o\n"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("these bytes are valid UTF-8; read as windows-1252 they look like mojibake (\u{c3}\u{a7} for \u{e7})"),
+        "{err}"
+    );
+    // Bytes that are not UTF-8 get no such note.
+    let out = charscope()
+        .args(["decode", "--from", "windows-1252"])
+        .write_stdin(&b"descri\xe7\xe3o\n"[..])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stderr).unwrap().is_empty());
+}

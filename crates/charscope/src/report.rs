@@ -124,6 +124,10 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Every unit, in order.
     pub units: Vec<UnitRow>,
+    /// When the text looks like mojibake (text decoded with the wrong encoding, perhaps more
+    /// than once): what `charscope fix` would make of it. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mojibake: Option<crate::repair::Suspicion>,
 }
 
 /// Why an input could not be inspected.
@@ -360,6 +364,7 @@ fn build(
         bom_readings: None,
         notes: Vec::new(),
         units: rows,
+        mojibake: crate::repair::suspicion(&text),
         text,
     }
 }

@@ -74,6 +74,9 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
             if let Some(note) = super::foreign_bom_note(chunk, encoding, &name) {
                 eprintln!("{note}");
             }
+            if let Some(note) = super::fix::utf8_read_as_single_byte_note(chunk, encoding, &name) {
+                eprintln!("{note}");
+            }
         }
         let mut result = Ok(());
         decoder.decode_pieces(chunk, last, |piece| {

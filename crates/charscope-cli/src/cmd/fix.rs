@@ -232,3 +232,33 @@ mod tempfile_path {
         }
     }
 }
+
+/// A note for standard error when bytes about to be read with a single-byte encoding are valid
+/// UTF-8 with non-ASCII characters: the reading is about to make mojibake. Looks at the first
+/// chunk only.
+pub fn utf8_read_as_single_byte_note(
+    first_bytes: &[u8],
+    decoding: &'static charscope::Encoding,
+    name: &str,
+) -> Option<String> {
+    if !decoding.is_single_byte() {
+        return None;
+    }
+    let text = match std::str::from_utf8(first_bytes) {
+        Ok(text) => text,
+        // A character cut by the end of the chunk does not count against the bytes.
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&first_bytes[..e.valid_up_to()]).ok()?
+        }
+        Err(_) => return None,
+    };
+    let c = text.chars().find(|c| !c.is_ascii())?;
+    let mut buf = [0u8; 4];
+    let mojibake = charscope::decode::decode(c.encode_utf8(&mut buf).as_bytes(), decoding).text;
+    Some(format!(
+        "charscope: note: {name}: these bytes are valid UTF-8; read as {decoding} they look like \
+         mojibake ({} for {}); try --from utf-8",
+        terminal::sanitize(&mojibake),
+        terminal::sanitize(&c.to_string())
+    ))
+}

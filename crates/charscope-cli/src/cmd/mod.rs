@@ -8,7 +8,7 @@ mod encode;
 mod encodings;
 mod escapes;
 mod examples;
-mod fix;
+pub mod fix;
 mod inspect;
 mod serve;
 mod table;

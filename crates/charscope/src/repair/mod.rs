@@ -242,7 +242,28 @@ fn assemble(text: &str, offset: usize, lines: &[(usize, decide::LineRepair)]) ->
     out
 }
 
-/// Whether `text` looks like mojibake that [`fix`] would repair (what `inspect` flags).
-pub fn looks_double_encoded(text: &str) -> bool {
-    fix(text).changed
+/// Text that looks like mojibake: what [`fix`] would make of it (what `inspect` flags).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Suspicion {
+    /// The text repaired (of the first [`SUSPICION_BYTES`] bytes at most).
+    pub repaired: String,
+    /// The steps that repair it.
+    pub steps: Vec<Step>,
+}
+
+/// How much of a text [`suspicion`] looks at.
+pub const SUSPICION_BYTES: usize = 64 * 1024;
+
+/// Whether `text` (its first [`SUSPICION_BYTES`] bytes) looks like mojibake, and what [`fix`]
+/// would make of it.
+pub fn suspicion(text: &str) -> Option<Suspicion> {
+    let mut end = text.len().min(SUSPICION_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let r = fix(&text[..end]);
+    r.changed.then_some(Suspicion {
+        repaired: r.text,
+        steps: r.steps,
+    })
 }
