@@ -61,3 +61,23 @@ run "decode Shift_JIS -> UTF-8" \
 echo
 echo "peak memory of charscope validate on the corrupt file:"
 /usr/bin/time -f "  %M KiB max RSS, %e s" "$cs" validate "$corpus/mixed-corrupt.utf8.txt" > /dev/null || true
+
+# ---------------------------------------------------------------------------------------------
+# Issue 9: `charscope fix` against ftfy's fix_text on 10 MiB of clean text (en, mixed). ftfy comes
+# from PyPI in target/ftfy-venv (scripts/ftfy-venv.sh). A function of its own; run it alone with
+#   bash -c 'source <(sed -n "/^bench_fix()/,/^}/p" scripts/bench.sh); bench_fix'
+bench_fix() {
+  local corpus10=target/bench-corpus-10
+  [ -f "$corpus10/mixed.utf8.txt" ] || TARGET_MIB=10 python3 ../shared/bench/build_corpus.py "$corpus10"
+  cargo build --release -q -p charscope-cli
+  local cs="$PWD/target/release/charscope" py
+  py=$(scripts/ftfy-venv.sh)
+  for f in en.utf8.txt mixed.utf8.txt; do
+    echo "fix --file $f (10 MiB), best of 5:"
+    local ours theirs
+    ours=$(for _ in 1 2 3 4 5; do /usr/bin/time -f %e "$cs" fix --file "$corpus10/$f" 2>&1 >/dev/null; done | sort -n | head -1)
+    theirs=$(for _ in 1 2 3; do /usr/bin/time -f %e "$py" -c 'import ftfy, sys; ftfy.fix_text(open(sys.argv[1], encoding="utf-8").read())' "$corpus10/$f" 2>&1 >/dev/null; done | sort -n | head -1)
+    python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'  charscope fix {a:.3f} s, ftfy fix_text {b:.3f} s: x{b / max(a, 1e-3):.0f}')" "$ours" "$theirs"
+  done
+}
+bench_fix

@@ -73,20 +73,3 @@ fn every_case_ftfy_passes_passes() {
         failures.join("\n")
     );
 }
-
-#[test]
-#[ignore]
-fn debug_failures() {
-    for case in cases() {
-        let got = repair::fix(&case.original).text;
-        if got != case.expected && case.pass {
-            println!(
-                "=== {} {}\n  want {:?}\n  got  {:?}",
-                case.file, case.label, case.expected, got
-            );
-            for l in repair::decide::debug_candidates(&case.original) {
-                println!("    {l}");
-            }
-        }
-    }
-}

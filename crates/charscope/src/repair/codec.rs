@@ -21,6 +21,8 @@ pub(crate) struct Bytes {
 /// One encoding that mojibake may have been read with.
 pub(crate) struct Codec {
     pub(crate) encoding: &'static Encoding,
+    /// This codec's bit in the masks.
+    pub(crate) bit: u128,
     /// Whether every character is one byte.
     pub(crate) single_byte: bool,
     /// Whether byte A0 reads as U+00A0 (so that a space may stand for a lost no-break space).
@@ -56,6 +58,14 @@ pub(crate) struct Codecs {
     pub(crate) cont: Box<[u128]>,
     /// ... in which it encodes to two bytes, a lead then a continuation.
     pub(crate) pair: Box<[u128]>,
+    /// ... in which it is one byte of the upper half (single-byte codecs).
+    pub(crate) high: Box<[u128]>,
+    /// Single-byte codecs in which it is a lead byte of a 2-, 3- or 4-byte sequence.
+    pub(crate) lead_n: [Box<[u128]>; 3],
+    /// The codecs with two bytes per character.
+    pub(crate) double: u128,
+    /// The codecs whose byte A0 is a no-break space.
+    pub(crate) nbsp: u128,
 }
 
 const BMP: usize = 0x10000;
@@ -91,6 +101,7 @@ fn single_byte_codec(enc: &'static Encoding) -> Codec {
         };
     Codec {
         encoding: enc,
+        bit: 0,
         single_byte: true,
         nbsp_a0,
         table,
@@ -131,6 +142,7 @@ fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding)
     }
     Codec {
         encoding: enc,
+        bit: 0,
         single_byte: false,
         nbsp_a0: false,
         table,
@@ -171,9 +183,33 @@ fn build() -> Codecs {
     let mut lead = vec![0u128; BMP].into_boxed_slice();
     let mut cont = vec![0u128; BMP].into_boxed_slice();
     let mut pair = vec![0u128; BMP].into_boxed_slice();
-    for (id, codec) in list.iter().enumerate() {
+    let mut high = vec![0u128; BMP].into_boxed_slice();
+    let mut lead_n = [
+        vec![0u128; BMP].into_boxed_slice(),
+        vec![0u128; BMP].into_boxed_slice(),
+        vec![0u128; BMP].into_boxed_slice(),
+    ];
+    let mut double = 0u128;
+    let mut nbsp = 0u128;
+    for (id, codec) in list.iter_mut().enumerate() {
         let bit = 1u128 << id;
+        codec.bit = bit;
+        if !codec.single_byte {
+            double |= bit;
+        }
+        if codec.nbsp_a0 {
+            nbsp |= bit;
+        }
         for (cp, bytes) in codec.table.iter().enumerate() {
+            if codec.single_byte && bytes.len == 1 && bytes.b[0] >= 0x80 {
+                high[cp] |= bit;
+                match bytes.b[0] {
+                    0xC2..=0xDF => lead_n[0][cp] |= bit,
+                    0xE0..=0xEF => lead_n[1][cp] |= bit,
+                    0xF0..=0xF4 => lead_n[2][cp] |= bit,
+                    _ => {}
+                }
+            }
             match bytes.len {
                 1 if is_lead(bytes.b[0]) => lead[cp] |= bit,
                 1 if is_cont(bytes.b[0]) => cont[cp] |= bit,
@@ -193,6 +229,10 @@ fn build() -> Codecs {
         lead,
         cont,
         pair,
+        high,
+        lead_n,
+        double,
+        nbsp,
     }
 }
 
@@ -217,6 +257,13 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
         .iter()
         .position(|n| n.eq_ignore_ascii_case(enc.name()))
         .unwrap_or(ORDER.len())
+}
+
+impl Codecs {
+    /// The codec of `enc`, if repair has one.
+    pub(crate) fn of(&self, enc: &'static Encoding) -> Option<&Codec> {
+        self.list.iter().find(|c| c.encoding == enc)
+    }
 }
 
 /// The codecs, built on first use.

@@ -98,34 +98,45 @@ impl LineRepair {
 }
 
 /// How much `c` gains over the line beyond its prior, when that is enough to repair it.
-fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
+/// The checks of a candidate that need no scoring: run on every candidate before any is
+/// scored, so that clean text is seldom scored at all.
+pub(crate) fn structural(c: &Candidate) -> bool {
     // Lost bytes are trusted only beside sequences that decoded whole, or inside a word.
     if c.utf8 && c.complete() == 0 && mid_word(c) == 0 {
-        return None;
+        return false;
     }
     // Mostly lost is mostly guessed.
     if c.lossy() > 3 * c.complete() + mid_word(c) {
-        return None;
+        return false;
     }
     // A U+FFFD or '?' cannot say how many bytes of a two-byte encoding it stood for.
     if c.utf8 && !c.single_byte && c.lossy() > 0 {
-        return None;
+        return false;
     }
+    if c.utf8 && prior(c) > 1.0 && !whole_words(c) {
+        return false;
+    }
+    // A reread without C1 controls has no structure to go by: it must change a few characters.
+    if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 {
+        return false;
+    }
+    sound(&c.line, &c.replacements)
+}
+
+/// How much `c` gains over the line beyond its prior, when that is enough to repair it (`c` has
+/// passed [`structural`]).
+fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
     // Without UTF-8 read as one byte per character to go by, the repaired places must read
     // better on their own than what they replace.
     let weak = !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2;
-    if (weak && !places_improve(c)) || (c.utf8 && prior(c) > 1.0 && !whole_words(c)) {
-        return None;
-    }
-    let prior = prior(c);
-    // A reread without C1 controls has no structure to go by: it must change a few characters.
-    if !c.utf8 && prior > 5.0 && changed_chars(c) < 3 {
+    if weak && !places_improve(c) {
         return None;
     }
     // No character is worth more than MAX_BITS_PER_CHAR: a candidate that changes a few
     // characters cannot gain more than they could cost.
     let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
-    let gain = (after.total - before.total).min(cap) - prior + MID_WORD_BONUS * mid_word(c) as f64
+    let gain = (after.total - before.total).min(cap) - prior(c)
+        + MID_WORD_BONUS * mid_word(c) as f64
         - LOSSY_COST * c.lossy() as f64;
     (gain >= MARGIN).then_some(gain)
 }
@@ -230,7 +241,6 @@ fn ranked(
     let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(cur)
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
-        .filter(|c| sound(cur, &c.replacements))
         .filter_map(|c| {
             let after = plausibility(&c.text);
             gain(&c, before, after).map(|g| (g, c, after))
@@ -333,6 +343,13 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
             ..LineRepair::default()
         };
     }
+    if candidates(line).is_empty() {
+        // Nothing fits structurally: no need to score (the common case of clean text).
+        return LineRepair {
+            original: line.to_string(),
+            ..LineRepair::default()
+        };
+    }
     let base = plausibility(line);
     let first = ranked(line, line, &[], base);
     if first.is_empty() {
@@ -366,29 +383,3 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
 
 /// Bits by which another first step's chain must end better than the best-looking one's.
 const BEAM_MARGIN: f64 = 2.0;
-
-/// TEMP debugging.
-#[doc(hidden)]
-pub fn debug_candidates(line: &str) -> Vec<String> {
-    let before = plausibility(line);
-    let mut out = vec![format!(
-        "BEFORE pc={:.2} tot={:.2}",
-        before.per_char, before.total
-    )];
-    for c in candidates(line) {
-        let after = plausibility(&c.text);
-        out.push(format!(
-            "{}->{} pc={:.2} (gain {:.2}) tot gain={:.2} complete={} lossy={} acc={:?} {:?}",
-            c.step.encode.name(),
-            c.step.decode.name(),
-            after.per_char,
-            after.per_char - before.per_char,
-            after.total - before.total,
-            c.complete(),
-            c.lossy(),
-            gain(&c, before, after),
-            c.text
-        ));
-    }
-    out
-}

@@ -30,7 +30,7 @@
 //! ```
 
 mod codec;
-pub mod decide;
+mod decide;
 mod reread;
 mod scan;
 mod score;

@@ -3,6 +3,7 @@
 //! only the rest changes; a character the wrong encoding lacks, or bytes the right one rejects,
 //! leave their stretch of the line as it was.
 
+use super::codec::codecs;
 use super::scan::Replacement;
 use crate::decode::decode_strict;
 use crate::encode::{Substitute, encode};
@@ -81,6 +82,9 @@ pub(crate) fn reread(
 }
 
 fn encodable(c: char, wrong: &'static Encoding) -> bool {
+    if let Some(codec) = codecs().of(wrong) {
+        return codec.encode(c).is_some();
+    }
     let mut buf = [0u8; 4];
     encode(c.encode_utf8(&mut buf), wrong, false, Substitute::Omit)
         .is_ok_and(|e| e.unmappable.is_empty())

@@ -40,18 +40,20 @@ impl Candidate {
 /// Which lines a reread is tried on: the shape its mojibake has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shape {
-    /// Two non-ASCII characters in a row (a legacy two-byte or non-Latin single-byte text read
-    /// as windows-1252 is all such runs).
+    /// Three characters in a row from the upper half of the wrong encoding (a legacy two-byte
+    /// or non-Latin single-byte text read as windows-1252 is all such runs).
     HighRun,
     /// C1 control characters (windows-1252 bytes read as true ISO-8859-1).
     C1,
     /// A lower-case Cyrillic letter right before an upper-case one (KOI8 and windows-1251 put
     /// the cases in opposite halves).
     CyrillicCase,
-    /// Han ideographs beside kana, Greek or Cyrillic (Big5 read as GBK).
+    /// Han ideographs beside Greek or Cyrillic letters, box drawing or pinyin (Big5 read as GBK:
+    /// Big5's commonest lead bytes are GBK's rows of those).
     HanAndOthers,
-    /// Han ideographs (GBK read as Big5, Shift_JIS read as EUC-JP).
-    Han,
+    /// Han ideographs beside bopomofo (GBK read as Big5: GBK's punctuation row is Big5's
+    /// bopomofo).
+    HanAndBopomofo,
     /// Half-width katakana (EUC-JP read as Shift_JIS).
     HalfwidthKana,
 }
@@ -100,9 +102,8 @@ fn rereads() -> &'static [Reread] {
         add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
         add("windows-1251", "koi8-u", Shape::CyrillicCase, false);
         add("gbk", "big5", Shape::HanAndOthers, true);
-        add("big5", "gbk", Shape::Han, true);
+        add("big5", "gbk", Shape::HanAndBopomofo, true);
         add("shift_jis", "euc-jp", Shape::HalfwidthKana, false);
-        add("euc-jp", "shift_jis", Shape::Han, true);
         list
     })
 }
@@ -112,7 +113,9 @@ fn rereads() -> &'static [Reread] {
 struct Looks {
     /// Codecs in which some character starts a UTF-8 sequence that the next continues.
     utf8: u128,
-    high_run: bool,
+    /// Codecs whose upper half has three characters of the line in a row.
+    high_run: u128,
+    bopomofo: bool,
     c1: bool,
     cyrillic_case: bool,
     han: bool,
@@ -124,44 +127,88 @@ fn looks(line: &str) -> Looks {
     let c = codecs();
     let mut l = Looks::default();
     let mut prev: Option<char> = None;
+    // Codecs whose upper half has the previous character, and the two previous characters.
+    let (mut run1, mut run2) = (0u128, 0u128);
+    // Single-byte codecs in which the characters before open a UTF-8 sequence that still needs
+    // one continuation (`need1`), two (`need2`) or three (`need3`), and those in which a
+    // sequence ended at the previous character (`done`). Rarer codecs must repair whole words
+    // (see `decide::whole_words`): their sequences start after a character that is not a
+    // non-ASCII letter (or right after another sequence), and count once the word ends.
+    let (mut need1, mut need2, mut need3, mut done) = (0u128, 0u128, 0u128, 0u128);
+    let common = c.list[0].bit | c.list[1].bit;
+    let mut boundary = true;
+    let mut boundary_before_prev = true;
     for ch in line.chars() {
         let cp = ch as usize;
+        let bmp = cp < 0x10000;
+        // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
+        // converter's substitute, a no-break space turned into a space).
+        let cont = if ch == '\u{FFFD}' {
+            u128::MAX
+        } else if bmp {
+            c.cont[cp]
+        } else {
+            0
+        };
+        let last = match ch {
+            '?' => u128::MAX,
+            ' ' => c.nbsp,
+            _ => cont,
+        };
+        let here_boundary = ch.is_ascii() || !ch.is_alphabetic();
+        if here_boundary {
+            l.utf8 |= done;
+        }
+        let ended = need1 & last & !c.double;
+        l.utf8 |= ended & common;
+        let (n1, n2) = (need2 & cont, need3 & cont);
+        let may_start = if boundary { u128::MAX } else { done | common };
+        if bmp {
+            need1 = n1 | (c.lead_n[0][cp] & may_start);
+            need2 = n2 | (c.lead_n[1][cp] & may_start);
+            need3 = c.lead_n[2][cp] & may_start;
+        } else {
+            (need1, need2, need3) = (n1, n2, 0);
+        }
+        done = ended;
+        let before_prev = boundary_before_prev;
+        boundary_before_prev = boundary;
+        boundary = here_boundary;
         if let Some(p) = prev {
             let pp = p as usize;
             if pp < 0x10000 {
-                let lead = c.lead[pp];
-                if lead != 0 {
-                    let follow = if cp < 0x10000 { c.cont[cp] } else { 0 }
-                        | c.pair[pp]
-                        | if ch == ' ' || ch == '?' || ch == '\u{FFFD}' {
-                            u128::MAX
-                        } else {
-                            0
-                        };
-                    l.utf8 |= lead & follow;
+                // Two-byte codecs: a character whose two bytes are a lead and a continuation,
+                // or a lead followed by a character starting with a continuation, at the start
+                // of a word.
+                if before_prev {
+                    l.utf8 |= c.double & (c.pair[pp] | (c.lead[pp] & cont));
                 }
-            }
-            if !p.is_ascii() && !ch.is_ascii() {
-                l.high_run = true;
             }
             if ('\u{430}'..='\u{45F}').contains(&p) && ('\u{400}'..='\u{42F}').contains(&ch) {
                 l.cyrillic_case = true;
             }
         }
-        if cp < 0x10000 {
-            l.utf8 |= c.pair[cp];
+        if bmp {
+            let high = c.high[cp];
+            l.high_run |= run2 & high;
+            run2 = run1 & high;
+            run1 = high;
+        } else {
+            (run1, run2) = (0, 0);
         }
         match ch {
             '\u{80}'..='\u{9F}' => l.c1 = true,
             '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => l.han = true,
-            '\u{3040}'..='\u{30FF}' | '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' => {
+            '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}' => {
                 l.others = true
             }
+            '\u{3100}'..='\u{312F}' | '\u{31A0}'..='\u{31BF}' => l.bopomofo = true,
             '\u{FF61}'..='\u{FF9F}' => l.halfwidth_kana = true,
             _ => {}
         }
         prev = Some(ch);
     }
+    l.utf8 |= done;
     l
 }
 
@@ -209,11 +256,13 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     }
     for (k, r) in rereads().iter().enumerate() {
         let fits = match r.shape {
-            Shape::HighRun => l.high_run,
+            Shape::HighRun => codecs()
+                .of(r.wrong)
+                .is_some_and(|w| l.high_run & w.bit != 0),
             Shape::C1 => l.c1,
             Shape::CyrillicCase => l.cyrillic_case,
             Shape::HanAndOthers => l.han && l.others,
-            Shape::Han => l.han,
+            Shape::HanAndBopomofo => l.han && l.bopomofo,
             Shape::HalfwidthKana => l.halfwidth_kana,
         };
         if !fits {
@@ -237,6 +286,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             single_byte: r.wrong.is_single_byte(),
         });
     }
+    out.retain(super::decide::structural);
     // One candidate per result: the preferred step.
     out.sort_by_key(|c| c.order);
     let mut seen = std::collections::HashSet::new();
