@@ -123,6 +123,14 @@ struct Looks {
     halfwidth_kana: bool,
 }
 
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
+}
+
+fn is_other_than_han(c: char) -> bool {
+    matches!(c, '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}')
+}
+
 fn looks(line: &str) -> Looks {
     let c = codecs();
     let mut l = Looks::default();
@@ -198,9 +206,13 @@ fn looks(line: &str) -> Looks {
         }
         match ch {
             '\u{80}'..='\u{9F}' => l.c1 = true,
-            '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => l.han = true,
+            '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
+                l.han = true;
+                l.others |= prev.is_some_and(is_other_than_han);
+            }
             '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}' => {
-                l.others = true
+                // Right beside an ideograph: Big5's commonest rows read in GBK.
+                l.others |= prev.is_some_and(is_han);
             }
             '\u{3100}'..='\u{312F}' | '\u{31A0}'..='\u{31BF}' => l.bopomofo = true,
             '\u{FF61}'..='\u{FF9F}' => l.halfwidth_kana = true,

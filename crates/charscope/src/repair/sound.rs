@@ -92,11 +92,20 @@ fn rare(c: char) -> bool {
         | 0x0250..=0x02FF | 0x0460..=0x052F | 0x1D00..=0x1DBF | 0x2460..=0x24FF)
 }
 
-/// Whether the characters a candidate writes are ones real text has, when it repairs three
-/// places or fewer (weak evidence; more places are judged by plausibility alone, and text broken
-/// several times is full of rare characters until its last step).
+/// Whether the characters a candidate writes are ones real text has: none rare when it repairs
+/// three places or fewer (weak evidence), mostly common beyond.
 pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
-    replacements.len() > 3 || !replacements.iter().any(|r| r.text.chars().any(rare))
+    if replacements.len() <= 3 {
+        return !replacements.iter().any(|r| r.text.chars().any(rare));
+    }
+    // Many places: under a quarter rare letters (spacing accents are common in the middle
+    // steps of text broken several times).
+    let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
+    let rare_letters = written
+        .iter()
+        .filter(|&&c| rare(c) && !matches!(c, '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}'))
+        .count();
+    rare_letters * 4 < written.len()
 }
 
 /// C0 controls (but tab, line feed, form feed and carriage return), private-use code points and
