@@ -265,11 +265,13 @@ fn read_piece(r: &mut Reader) -> Result<Piece, EscapeError> {
         },
         '&' => read_reference(r),
         'U' if r.peek(1) == Some('+') => {
-            let (value, n) = r.hex_digits(2, 6);
-            if n < 4 {
-                return Err(r.error(start, "U+ must be followed by 4 to 6 hex digits"));
-            }
-            r.at += 2 + n;
+            // The same reader as `char U+E9`.
+            let Some((value, read)) =
+                crate::codepoint::read_u_plus(r.chars[start..].iter().copied())
+            else {
+                return Err(r.error(start, "U+ must be followed by 1 to 6 hex digits"));
+            };
+            r.at += read;
             code_point(r, start, value)
         }
         c => single(r, c, 1),
@@ -430,6 +432,8 @@ pub enum EscapeFormat {
     Hex,
     /// A C string literal: `"caf\xC3\xA9"`.
     C,
+    /// A C array initializer: `{0x63, 0x61, 0x66, 0xC3, 0xA9}`.
+    CArray,
     /// A Rust byte string literal: `b"caf\xC3\xA9"`.
     Rust,
     /// A Python bytes literal: `b'caf\xc3\xa9'`.
@@ -448,9 +452,10 @@ pub enum EscapeFormat {
 
 impl EscapeFormat {
     /// Every format.
-    pub const ALL: [EscapeFormat; 9] = [
+    pub const ALL: [EscapeFormat; 10] = [
         EscapeFormat::Hex,
         EscapeFormat::C,
+        EscapeFormat::CArray,
         EscapeFormat::Rust,
         EscapeFormat::Python,
         EscapeFormat::Js,
@@ -465,6 +470,7 @@ impl EscapeFormat {
         match self {
             EscapeFormat::Hex => "hex",
             EscapeFormat::C => "c",
+            EscapeFormat::CArray => "c-array",
             EscapeFormat::Rust => "rust",
             EscapeFormat::Python => "python",
             EscapeFormat::Js => "js",
@@ -482,6 +488,7 @@ impl EscapeFormat {
             self,
             EscapeFormat::Hex
                 | EscapeFormat::C
+                | EscapeFormat::CArray
                 | EscapeFormat::Rust
                 | EscapeFormat::Python
                 | EscapeFormat::Url
@@ -537,11 +544,16 @@ impl FromStr for EscapeFormat {
 /// assert_eq!(format_bytes(bytes, EscapeFormat::C), r#""caf\xC3\xA9""#);
 /// assert_eq!(format_bytes(bytes, EscapeFormat::Python), r"b'caf\xc3\xa9'");
 /// assert_eq!(format_bytes(bytes, EscapeFormat::Url), "caf%C3%A9");
+/// assert_eq!(format_bytes(bytes, EscapeFormat::CArray), "{0x63, 0x61, 0x66, 0xC3, 0xA9}");
 /// ```
 pub fn format_bytes(bytes: &[u8], format: EscapeFormat) -> String {
     match format {
         EscapeFormat::Hex => hex_pairs(bytes),
         EscapeFormat::C => byte_literal(bytes, "\"", '"', true, true),
+        EscapeFormat::CArray => {
+            let values: Vec<String> = bytes.iter().map(|b| format!("0x{b:02X}")).collect();
+            format!("{{{}}}", values.join(", "))
+        }
         EscapeFormat::Rust => byte_literal(bytes, "b\"", '"', true, false),
         EscapeFormat::Python => byte_literal(bytes, "b'", '\'', false, false),
         EscapeFormat::Url => {
@@ -738,7 +750,8 @@ mod tests {
         assert_eq!(at(r"abc\u12"), (1, 4));
         assert_eq!(at(r"x\u{110000}"), (1, 2));
         assert_eq!(at(r"x\u{}"), (1, 2));
-        assert_eq!(at("ok\nU+12"), (2, 1));
+        assert_eq!(at("ok\nU+g"), (2, 1));
+        assert_eq!(text("U+E9 U+1F600"), "é 😀");
         assert_eq!(at("é&#xD800;"), (1, 2));
         assert_eq!(at("&#12"), (1, 1));
         assert_eq!(at("&bogus;"), (1, 1));

@@ -25,6 +25,7 @@
 
 pub mod bom;
 pub mod charinfo;
+pub mod codepoint;
 pub mod compare;
 pub mod decode;
 pub mod dump;
@@ -32,12 +33,15 @@ pub mod encode;
 pub mod encoding;
 pub mod escape;
 pub mod examples;
+pub mod hex;
 pub mod plausibility;
 pub mod repair;
 pub mod report;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod validate;
+pub mod view;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;

@@ -8,9 +8,7 @@ use crate::cmd::Ctx;
 use crate::input::{Source, for_each_chunk, read_text};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
-use charscope::compare::{self, DecodeRow};
-use charscope::decode::hex_pairs;
-use serde::Serialize;
+use charscope::compare;
 use std::io::Write;
 
 /// Compare decodes the whole input once per encoding; past this it is no longer a glance.
@@ -18,13 +16,6 @@ const MAX_BYTES: usize = 1 << 20;
 
 /// How many columns of each reading the table shows.
 const TEXT_COLUMNS: usize = 48;
-
-#[derive(Serialize)]
-struct CompareReport<'a> {
-    byte_length: usize,
-    hex: String,
-    readings: &'a [DecodeRow],
-}
 
 pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
@@ -46,15 +37,12 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         bytes.extend_from_slice(chunk);
         Ok(())
     })?;
-    let rows = compare::decodings(&bytes, encodings);
+    let view = charscope::view::compare::compare(&bytes, encodings, usize::MAX);
     if ctx.json {
-        print_json(&CompareReport {
-            byte_length: bytes.len(),
-            hex: hex_pairs(&bytes),
-            readings: &rows,
-        })?;
+        print_json(&view)?;
         return Ok(Outcome::Clean);
     }
+    let rows = view.readings;
     let style = Style::new(use_color(color, false));
     let mut table = Table::new(&[
         "#",
@@ -110,7 +98,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
 /// `representable`.
 pub fn encode_all(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
-    let text = read_text(&args.text)?;
+    let text = read_text(args.text.as_deref().unwrap_or("-"))?;
     let rows = compare::encodings(&text, charscope::encoding::all());
     if ctx.json {
         for row in &rows {

@@ -5,39 +5,36 @@ use crate::args::{EncodeArgs, EncodeErrors};
 use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::Result;
-use charscope::decode::hex_pairs;
 use charscope::encode::{Substitute, Unmappable, encode};
-use serde::Serialize;
 use std::io::Write;
 
-#[derive(Serialize)]
-struct UnmappableJson {
-    index: usize,
-    utf8_offset: usize,
-    #[serde(rename = "char")]
-    ch: char,
-    code_point: String,
-}
-
-#[derive(Serialize)]
-struct EncodeReport {
-    encoding: &'static str,
-    hex: String,
-    length: usize,
-    bom: bool,
-    substitute: Substitute,
-    unmappable: Vec<UnmappableJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    formatted: Option<String>,
-}
-
+/// The character for people: counted from 1 ("character 4" of "café"), as the page counts.
 fn describe(u: &Unmappable) -> String {
     format!(
         "character {} (U+{:04X} '{}')",
-        u.index,
+        u.index + 1,
         u32::from(u.ch),
         u.ch
     )
+}
+
+/// ISO-2022-JP has no half-width katakana: the WHATWG encoder writes each as its full-width
+/// form (index-iso-2022-jp-katakana), so decoding gives back other characters than were given.
+fn katakana_note(text: &str, encoding: &'static charscope::Encoding) -> Option<String> {
+    if encoding.name() != "ISO-2022-JP" {
+        return None;
+    }
+    let count = text
+        .chars()
+        .filter(|c| ('\u{FF61}'..='\u{FF9F}').contains(c))
+        .count();
+    (count > 0).then(|| {
+        format!(
+            "ISO-2022-JP has no half-width katakana: {count} character(s) U+FF61-U+FF9F are \
+             written as their full-width forms (U+FF76 becomes U+30AB), so the bytes decode to \
+             other characters than were given"
+        )
+    })
 }
 
 pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
@@ -46,36 +43,34 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
         return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = super::escapes::read_text_arg(&args.text, args.escapes)?;
+    let text = super::escapes::read_text_arg(args.text.as_deref().unwrap_or("-"), args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,
         EncodeErrors::Html => Substitute::Html,
     };
+    if args.bom && encoding.bom().is_none() {
+        eprintln!(
+            "charscope: note: {encoding} has no byte order mark; --bom writes nothing more \
+             (UTF-8, UTF-16 and UTF-32 have one)"
+        );
+    }
+    if let Some(note) = katakana_note(&text, encoding) {
+        eprintln!("charscope: note: {note}");
+    }
     let encoded = encode(&text, encoding, args.bom, substitute)?;
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
     let style = Style::new(use_color(color, ctx.json));
     if ctx.json {
-        print_json(&EncodeReport {
-            encoding: encoding.name(),
-            hex: hex_pairs(&encoded.bytes),
-            length: encoded.bytes.len(),
-            bom: args.bom && encoding.bom().is_some(),
+        // The same value as the web API's: with --errors strict and an unmappable character,
+        // nothing is written (`"refused": true`, no bytes), as in text mode.
+        print_json(&charscope::view::encode::encode(
+            &text,
+            encoding,
+            args.bom,
             substitute,
-            unmappable: encoded
-                .unmappable
-                .iter()
-                .map(|u| UnmappableJson {
-                    index: u.index,
-                    utf8_offset: u.utf8_offset,
-                    ch: u.ch,
-                    code_point: format!("U+{:04X}", u32::from(u.ch)),
-                })
-                .collect(),
-            formatted: args
-                .format
-                .map(|f| super::escapes::formatted(&encoded.bytes, encoding, f)),
-        })?;
+            args.format,
+        )?)?;
     } else if refused {
         for u in &encoded.unmappable {
             eprintln!(
@@ -95,7 +90,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             Some(format) => writeln!(
                 out,
                 "{}",
-                super::escapes::formatted(&encoded.bytes, encoding, format)
+                charscope::view::formats::write(&text, &encoded.bytes, format)
             )?,
             None => out.write_all(&encoded.bytes)?,
         }

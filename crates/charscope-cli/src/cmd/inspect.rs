@@ -4,12 +4,12 @@ use super::table::{Cell, Paint, Table, cell_text, heading, truncate};
 use crate::Outcome;
 use crate::args::InspectArgs;
 use crate::cmd::Ctx;
-use crate::input::{open_file, read_dump};
+use crate::input::{open_file, read_dump, read_text_file, shown_path};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Context, Result, bail};
 use charscope::charinfo::{CharInfo, bits};
 use charscope::dump::ParseOptions;
-use charscope::report::{self, EncodingSource, Report, UnitWhat};
+use charscope::report::{self, Report, UnitWhat};
 use charscope::text::metrics::MODELS;
 use charscope::text::normalization::Form;
 use std::io::{Read, Write};
@@ -32,18 +32,33 @@ pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
 }
 
 fn read_report(args: &InspectArgs) -> Result<Report> {
-    let label = args.from.as_deref();
-    let bytes = match (&args.text, &args.file, &args.hex) {
-        (Some(text), _, _) if text != "-" => {
+    // `--from auto` is the default: a byte order mark, else UTF-8 if valid, else windows-1252.
+    let label = args
+        .from
+        .as_deref()
+        .filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
+    let bytes = match (&args.text, &args.file, &args.hex, &args.dump) {
+        (Some(text), _, _, _) if text != "-" => {
             if label.is_some() {
                 bail!(
                     "--from applies to bytes (--file, --hex or standard input), not to a TEXT argument"
                 );
             }
+            if std::path::Path::new(text).is_file() {
+                eprintln!(
+                    "charscope: note: \"{}\" is also the name of a file; this inspects the text \
+                     itself (use --file to inspect the file's bytes)",
+                    crate::terminal::sanitize(text)
+                );
+            }
             return Ok(report::inspect_text(text));
         }
-        (_, Some(path), _) => read_capped(open_file(path)?, &path.display().to_string())?,
-        (_, _, Some(hex)) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        (_, Some(path), _, _) => read_capped(open_file(path)?, &shown_path(path))?,
+        (_, _, Some(hex), _) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        (_, _, _, Some(path)) => {
+            let text = read_text_file(Some(path))?;
+            read_dump(&text, &ParseOptions::default(), &shown_path(path))?.bytes
+        }
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
     Ok(report::inspect_bytes(&bytes, label)?)
@@ -64,16 +79,7 @@ fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
 }
 
 fn source_text(report: &Report) -> &'static str {
-    match report.encoding_source {
-        EncodingSource::Text => "the input is text, shown as its UTF-8",
-        EncodingSource::Bom => "chosen by the byte order mark",
-        EncodingSource::Label => "as labelled",
-        EncodingSource::Utf8Valid => "no label or byte order mark; the bytes are valid UTF-8",
-        EncodingSource::Fallback => {
-            "no label or byte order mark and not valid UTF-8: the windows-1252 fallback"
-        }
-        _ => "",
-    }
+    report.encoding_source.description()
 }
 
 /// A bit layout as a cell: marker bits dim, payload bits strong.
@@ -216,7 +222,8 @@ pub fn render(report: &Report, style: &Style) -> String {
     }
     out.push_str(&forms.render(style));
 
-    if let Some(bom) = &report.bom_readings {
+    let bytes_input = report.kind == report::InputKind::Bytes;
+    if let (true, Some(bom)) = (bytes_input, &report.bom_readings) {
         out.push('\n');
         out.push_str(&heading(style, "Byte order mark"));
         let mut t = Table::new(&[]);
@@ -326,7 +333,7 @@ fn units_table(report: &Report) -> Table {
                 },
                 info.general_category.into(),
                 spaced(info.script).into(),
-                spaced(info.block).into(),
+                charscope::charinfo::blocks::block_name(info.block).into(),
                 format!("{} {}", info.plane.number, info.plane.abbreviation)
                     .trim_end()
                     .to_string()
@@ -334,7 +341,7 @@ fn units_table(report: &Report) -> Table {
                 info.east_asian_width.into(),
                 info.columns.to_string().into(),
             ]),
-            UnitWhat::Malformed { malformed } => row.extend([
+            UnitWhat::Malformed { malformed, .. } => row.extend([
                 "\u{FFFD}".into(),
                 Cell::new(malformed.kind.as_str(), Paint::Bad),
                 Cell::new("malformed sequence", Paint::Bad),

@@ -1,5 +1,6 @@
 //! One module per command.
 
+mod byte_order;
 mod char;
 mod compare;
 mod decode;
@@ -11,6 +12,7 @@ mod examples;
 pub mod fix;
 mod inspect;
 mod serve;
+mod shell;
 mod table;
 mod undump;
 mod validate;
@@ -39,13 +41,15 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Encode(args) => encode::run(&args, &ctx),
         Command::Validate(args) => validate::run(&args, &ctx),
         Command::Encodings(args) => encodings::run(&args, &ctx),
-        Command::Serve(args) => serve::run(&args),
+        Command::Serve(args) => serve::run(&args, &ctx),
         Command::Inspect(args) => inspect::run(&args, &ctx),
         Command::Compare(args) => compare::run(&args, &ctx),
         Command::Char(args) => char::run(&args, &ctx),
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Completions(args) => shell::completions(&args, &ctx),
+        Command::Man(_) => shell::man(&ctx),
         Command::Fix(args) => fix::run(&args, &ctx),
     }
 }
@@ -64,12 +68,20 @@ pub fn foreign_bom_note(
 ) -> Option<String> {
     use charscope::bom::{BomPolicy, Sniff, sniff};
     match sniff(first_bytes, BomPolicy::Unicode, true) {
-        Sniff::Found(bom) if bom.encoding != decoding => Some(format!(
-            "charscope: note: {name} starts with a {} byte order mark but is read as {decoding}; \
-             try --from {} (or --bom sniff)",
-            bom.encoding,
-            bom.encoding.name().to_ascii_lowercase()
-        )),
+        Sniff::Found(bom) if bom.encoding != decoding => {
+            // Browsers' sniffing knows no UTF-32 mark: only the Unicode policy follows one.
+            let sniff = if matches!(bom.encoding.name(), "UTF-32LE" | "UTF-32BE") {
+                "sniff-unicode"
+            } else {
+                "sniff"
+            };
+            Some(format!(
+                "charscope: note: {name} starts with a {} byte order mark but is read as \
+                 {decoding}; try --from {} (or --bom {sniff})",
+                bom.encoding,
+                bom.encoding.name().to_ascii_lowercase()
+            ))
+        }
         _ => None,
     }
 }

@@ -343,19 +343,8 @@ impl Serialize for Malformed {
     }
 }
 
-/// Bytes as upper-case hex pairs separated by spaces.
-pub fn hex_pairs(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(bytes.len() * 3);
-    for (i, &b) in bytes.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0F)]));
-    }
-    out
-}
+/// Bytes as upper-case hex pairs: kept here as a re-export of [`crate::hex::hex_pairs`], its home.
+pub use crate::hex::hex_pairs;
 
 /// How many bytes a UTF-8 sequence with this lead byte has, judged by its high bits alone.
 pub(crate) fn utf8_expected_len(lead: u8) -> usize {

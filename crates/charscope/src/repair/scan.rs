@@ -213,7 +213,7 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
     let mut i = 0;
     while i < n {
         let b = t.bytes[i];
-        if b < 0xC2 || b > 0xF4 || !t.origin[i].1 {
+        if !(0xC2..=0xF4).contains(&b) || !t.origin[i].1 {
             i += 1;
             continue;
         }
