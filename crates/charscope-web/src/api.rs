@@ -355,6 +355,12 @@ struct FixRequest {
     mode: Mode,
     #[serde(default = "auto")]
     encoding: String,
+    /// A dump format to force (`"auto"` or a format name), as for `/api/inspect`.
+    #[serde(default)]
+    format: Option<String>,
+    /// The word order of a dump of 2- or 4-byte words, as for `/api/inspect`.
+    #[serde(default)]
+    word_order: Option<String>,
 }
 
 /// The input's text repaired, exactly as `fix --json` prints it: text as itself with the
@@ -364,7 +370,8 @@ async fn fix_text(
     ApiJson(request): ApiJson<FixRequest>,
 ) -> Result<Json<charscope::repair::Repair>, ApiError> {
     blocking(move || {
-        let read = input::read(request.input, request.mode)?;
+        let options = dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+        let read = input::read_with(request.input, request.mode, &options)?;
         let text = match (read.content, chosen_label(&request.encoding)) {
             (Content::Text(text), None) => text,
             (content, label) => {
