@@ -9,6 +9,9 @@ step() { printf '\n==> %s\n' "$*"; }
 step "tools the dump tests compare against (hexdump, xxd, od, busybox, hexyl)"
 bash scripts/install-dump-tools.sh
 
+step "generated tables are up to date (regenerated from their pinned sources)"
+python3 scripts/gen-language-model.py --check
+
 step "formatting"
 cargo fmt --all -- --check
 

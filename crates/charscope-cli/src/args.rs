@@ -110,6 +110,11 @@ pub enum Command {
         after_help = "Examples:\n  charscope dump --hex 'C0 AF E0 80 BF F0 81 82 41'\n  charscope dump --from utf-16le notes.txt\n  charscope dump --plain file.bin    # exactly hexdump -C"
     )]
     Dump(DumpArgs),
+    /// Repair mojibake (text decoded with the wrong encoding), saying which steps it undid.
+    #[command(
+        after_help = "Examples:\n  charscope fix 'Ã©tÃ©'\n  charscope fix --explain 'ÃƒÂ§'\n  charscope fix --file export.csv -o repaired.csv\n  charscope fix --json 'â€™'"
+    )]
+    Fix(FixArgs),
     /// Turn any dump back into raw bytes: hexdump -C, hexdump, xxd, od, hexyl, hex, arrays, escapes.
     #[command(
         after_help = "Examples:\n  xxd file.bin | charscope undump > copy.bin\n  charscope undump --json pasted.txt"
@@ -614,4 +619,25 @@ pub struct ConvertArgs {
     /// The input files; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+}
+
+/// `charscope fix`.
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// The text to repair; `-` (or no input at all) reads standard input.
+    #[arg(value_name = "TEXT", conflicts_with = "file")]
+    pub text: Option<String>,
+
+    /// Repair a file (UTF-8 text), a line at a time.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Write the repaired text to this file instead of standard output (written whole or not at
+    /// all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Show each repaired place and the steps undone there, on standard error.
+    #[arg(long)]
+    pub explain: bool,
 }

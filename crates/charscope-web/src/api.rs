@@ -9,6 +9,7 @@
 //! - `POST /api/scan`: the findings of `scan --json` for the input box (and its URL layers when
 //!   it looks like a URL or path).
 //! - `POST /api/url`: `url --json` of a string.
+//! - `POST /api/fix`: `fix --json` of the input box's text (or of its bytes, decoded).
 
 use crate::error::ApiError;
 use crate::input::{self, Content, Mode};
@@ -67,6 +68,7 @@ pub fn routes() -> Router {
         .route("/encode", post(encode_text))
         .route("/scan", post(scan_input))
         .route("/url", post(url_layers))
+        .route("/fix", post(fix_text))
 }
 
 /// Runs CPU-bound work off the async workers, so that one big paste does not stall the server.
@@ -410,6 +412,48 @@ async fn url_layers(
         Ok(Json(charscope::scan::url::analyze(
             request.input.as_bytes(),
         )))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixRequest {
+    input: String,
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default = "auto")]
+    encoding: String,
+    /// A dump format to force (`"auto"` or a format name), as for `/api/inspect`.
+    #[serde(default)]
+    format: Option<String>,
+    /// The word order of a dump of 2- or 4-byte words, as for `/api/inspect`.
+    #[serde(default)]
+    word_order: Option<String>,
+}
+
+/// The input's text repaired, exactly as `fix --json` prints it: text as itself with the
+/// encoding "auto", else its bytes decoded with the encoding the label names (or, with "auto",
+/// UTF-8 when they are valid UTF-8 and windows-1252 when not, as inspect chooses).
+async fn fix_text(
+    ApiJson(request): ApiJson<FixRequest>,
+) -> Result<Json<charscope::repair::Repair>, ApiError> {
+    blocking(move || {
+        let options = dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+        let read = input::read_with(request.input, request.mode, &options)?;
+        let text = match (read.content, chosen_label(&request.encoding)) {
+            (Content::Text(text), None) => text,
+            (content, label) => {
+                let bytes = content.bytes();
+                let enc = match label {
+                    Some(label) => resolve(label)?,
+                    None if std::str::from_utf8(bytes).is_ok() => encoding::UTF_8,
+                    None => encoding::WINDOWS_1252,
+                };
+                charscope::decode::decode(bytes, enc).text
+            }
+        };
+        Ok(Json(charscope::repair::fix(&text)))
     })
     .await
 }

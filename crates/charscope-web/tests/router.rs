@@ -571,3 +571,50 @@ async fn url_returns_every_layer_and_finding() {
     );
     post_err("/api/url", json!({"text": "x"})).await;
 }
+
+#[tokio::test]
+async fn fix_repairs_text_and_bytes_and_says_the_steps() {
+    // The seed's example: "ç" read as windows-1252 twice.
+    let (status, _, body) = send(post_json(
+        "/api/fix",
+        json!({"input": "ÃƒÂ§", "mode": "text"}).to_string(),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let v = json_body(&body);
+    assert_eq!(v["text"], "ç");
+    assert_eq!(v["changed"], true);
+    assert_eq!(v["steps"][0]["encode"], "windows-1252");
+    assert_eq!(v["steps"][0]["decode"], "UTF-8");
+    assert_eq!(v["stages"].as_array().unwrap().len(), 2);
+    assert_eq!(v["stages"][0]["text"], "Ã§");
+    // Bytes: "Ã©" in UTF-8 (C3 83 C2 A9), decoded as UTF-8 and repaired.
+    let (_, _, body) = send(post_json(
+        "/api/fix",
+        json!({"input": "C3 83 C2 A9", "mode": "hex"}).to_string(),
+    ))
+    .await;
+    assert_eq!(json_body(&body)["text"], "é");
+    // Clean text stays as it is.
+    let (_, _, body) = send(post_json(
+        "/api/fix",
+        json!({"input": "Ãngel", "mode": "text"}).to_string(),
+    ))
+    .await;
+    let v = json_body(&body);
+    assert_eq!(v["text"], "Ãngel");
+    assert_eq!(v["changed"], false);
+    // An unknown label is a 400 with a message.
+    let (status, _, body) = send(post_json(
+        "/api/fix",
+        json!({"input": "C3 A9", "mode": "hex", "encoding": "utf-9"}).to_string(),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        json_body(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("utf-9")
+    );
+}

@@ -36,6 +36,8 @@ pub mod encoding;
 pub mod escape;
 pub mod examples;
 pub mod hex;
+pub mod plausibility;
+pub mod repair;
 pub mod report;
 pub mod scan;
 pub mod span;

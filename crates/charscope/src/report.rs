@@ -161,6 +161,10 @@ pub struct Report {
     /// The hidden characters of `text` (bidi controls, zero-width and other invisible
     /// characters), which a view shows as visible marks and never applies.
     pub hidden: crate::scan::hidden::Marks,
+    /// When the text looks like mojibake (text decoded with the wrong encoding, perhaps more
+    /// than once): what `charscope fix` would make of it. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mojibake: Option<crate::repair::Suspicion>,
 }
 
 /// Why an input could not be inspected.
@@ -465,6 +469,7 @@ fn build(
         bom_readings: None,
         notes: Vec::new(),
         units: rows,
+        mojibake: crate::repair::suspicion(&text),
         text_cut: text_end < text.len(),
         hidden: crate::scan::hidden::marks(&text[..text_end]),
         text: {

@@ -144,9 +144,16 @@ fn decode_one(
         // The text streams first; the fields known only at the end follow it.
         out.write_all(b"{\"text\":\"")?;
     }
+    let mut first = true;
     for_each_chunk(reader, &name, |chunk, last| {
         if stopped {
             return Ok(());
+        }
+        if first {
+            first = false;
+            if let Some(note) = super::fix::utf8_read_as_single_byte_note(chunk, encoding, &name) {
+                eprintln!("{note}");
+            }
         }
         let mut result = Ok(());
         decoder.decode_pieces(chunk, last, |piece| {

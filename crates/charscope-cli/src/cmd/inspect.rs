@@ -312,6 +312,19 @@ pub fn render(report: &Report, style: &Style) -> String {
     for note in &report.notes {
         out.push_str(&format!("\n{} {}\n", style.strong("note:"), note));
     }
+    if let Some(m) = &report.mojibake {
+        let steps: Vec<String> = m
+            .steps
+            .iter()
+            .map(|s| format!("encode {}, decode {}", s.encode, s.decode))
+            .collect();
+        out.push_str(&format!(
+            "\n{} this looks like mojibake; `charscope fix` would make it \"{}\" ({})\n",
+            style.strong("note:"),
+            cell_text(&m.repaired),
+            steps.join("; then ")
+        ));
+    }
     out
 }
 

@@ -10,6 +10,7 @@ mod encode;
 mod encodings;
 mod escapes;
 mod examples;
+pub mod fix;
 mod inspect;
 mod same;
 mod scan;
@@ -81,6 +82,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Scan(args) => scan::run(&args, &ctx),
         Command::Url(args) => url::run(&args, &ctx),
         Command::Same(args) => same::run(&args, &ctx),
+        Command::Fix(args) => fix::run(&args, &ctx),
     }
 }
 

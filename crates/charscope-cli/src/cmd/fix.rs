@@ -1,0 +1,264 @@
+//! `charscope fix`: mojibake repaired, with the steps undone. A TEXT argument is repaired
+//! whole; standard input and `--file` stream a line at a time (a line longer than
+//! [`MAX_LINE`] is cut at a space), so memory stays bounded whatever the input's size.
+
+use crate::Outcome;
+use crate::args::FixArgs;
+use crate::cmd::Ctx;
+use crate::input::open_file;
+use crate::terminal;
+use anyhow::{Context, Result, bail};
+use charscope::repair::{self, Repair};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
+
+/// The longest piece of a line repaired at once.
+pub const MAX_LINE: usize = 1 << 20;
+
+pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
+    let (mut out, tmp): (Box<dyn Write>, Option<tempfile_path::Pending>) = match &args.output {
+        Some(path) => {
+            let pending = tempfile_path::Pending::create(path)?;
+            (
+                Box::new(std::io::BufWriter::new(pending.file()?)),
+                Some(pending),
+            )
+        }
+        None => (
+            Box::new(std::io::BufWriter::with_capacity(
+                256 * 1024,
+                std::io::stdout().lock(),
+            )),
+            None,
+        ),
+    };
+    let to_terminal = args.output.is_none() && !ctx.json && std::io::stdout().is_terminal();
+    match args.text.as_deref() {
+        Some(text) if text != "-" => {
+            let repair = repair::fix(text);
+            if ctx.json {
+                serde_json::to_writer(&mut out, &repair).map_err(std::io::Error::from)?;
+                out.write_all(b"\n")?;
+            } else {
+                write_text(&mut out, &repair.text, to_terminal)?;
+                out.write_all(b"\n")?;
+            }
+            if args.explain {
+                explain(&repair);
+            }
+        }
+        _ => {
+            let (reader, name): (Box<dyn Read>, String) = match &args.file {
+                Some(path) => (Box::new(open_file(path)?), path.display().to_string()),
+                None => (Box::new(std::io::stdin().lock()), "standard input".into()),
+            };
+            stream(reader, &name, &mut out, ctx.json, args.explain, to_terminal)?;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    if let Some(pending) = tmp {
+        pending.commit()?;
+    }
+    Ok(Outcome::Clean)
+}
+
+fn write_text(out: &mut dyn Write, text: &str, to_terminal: bool) -> std::io::Result<()> {
+    if to_terminal {
+        out.write_all(terminal::sanitize(text).as_bytes())
+    } else {
+        out.write_all(text.as_bytes())
+    }
+}
+
+/// Repairs a stream a line at a time.
+fn stream(
+    reader: impl Read,
+    name: &str,
+    out: &mut dyn Write,
+    json: bool,
+    explain_steps: bool,
+    to_terminal: bool,
+) -> Result<()> {
+    let mut reader = BufReader::with_capacity(256 * 1024, reader);
+    let mut line: Vec<u8> = Vec::new();
+    let mut offset = 0usize;
+    loop {
+        // `line` may start with the bytes left over from cutting a very long line.
+        let room = (MAX_LINE - line.len()) as u64;
+        let n = (&mut reader)
+            .take(room)
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("cannot read {name} at byte offset {offset}"))?;
+        if line.is_empty() {
+            return Ok(());
+        }
+        let mut keep = line.len();
+        if n > 0 && !line.ends_with(b"\n") && line.len() >= MAX_LINE {
+            keep = cut_point(&line);
+        }
+        let text = match std::str::from_utf8(&line[..keep]) {
+            Ok(text) => text,
+            Err(e) => bail!(
+                "{name} is not valid UTF-8 at byte offset {}: `fix` repairs text; read the bytes \
+                 with `charscope decode --from LABEL` first (or see `charscope validate`)",
+                offset + e.valid_up_to()
+            ),
+        };
+        if json {
+            let repair = repair::fix_at(text, offset);
+            serde_json::to_writer(&mut *out, &repair).map_err(std::io::Error::from)?;
+            out.write_all(b"\n")?;
+            if explain_steps {
+                explain(&repair);
+            }
+        } else if text.is_ascii() {
+            out.write_all(text.as_bytes())?;
+        } else {
+            let repair = repair::fix_at(text, offset);
+            write_text(out, &repair.text, to_terminal)?;
+            if explain_steps {
+                explain(&repair);
+            }
+        }
+        offset += keep;
+        line.drain(..keep);
+    }
+}
+
+/// Where to cut a piece of a very long line: after its last space, else after its last complete
+/// UTF-8 character.
+fn cut_point(bytes: &[u8]) -> usize {
+    if let Some(space) = bytes.iter().rposition(|&b| b == b' ') {
+        return space + 1;
+    }
+    let mut end = bytes.len();
+    while end > 0 && (bytes[end - 1] & 0xC0) == 0x80 {
+        end -= 1;
+    }
+    // `end` is at a lead byte (or 0); keep the lead only if its sequence is complete.
+    if end > 0 {
+        let lead = bytes[end - 1];
+        let need = match lead {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => 1,
+        };
+        if bytes.len() - (end - 1) >= need {
+            return bytes.len();
+        }
+        return end - 1;
+    }
+    bytes.len()
+}
+
+/// The chain, on standard error: each repaired place with its steps, then what was lost.
+fn explain(repair: &Repair) {
+    let mut err = std::io::stderr().lock();
+    for span in &repair.spans {
+        let steps: Vec<String> = span
+            .steps
+            .iter()
+            .map(|s| format!("encode {}, decode {}", s.encode, s.decode))
+            .collect();
+        let _ = writeln!(
+            err,
+            "charscope: byte {}: {} -> {}: {}",
+            span.offset,
+            terminal::sanitize(&span.original),
+            terminal::sanitize(&span.text),
+            steps.join("; then ")
+        );
+    }
+    for lost in &repair.lost {
+        let _ = writeln!(
+            err,
+            "charscope: byte {}: lost: {}",
+            lost.offset, lost.reason
+        );
+    }
+    for alt in &repair.alternatives {
+        let steps: Vec<String> = alt
+            .steps
+            .iter()
+            .map(|s| format!("encode {}, decode {}", s.encode, s.decode))
+            .collect();
+        let _ = writeln!(
+            err,
+            "charscope: also possible ({}): {}",
+            steps.join("; then "),
+            terminal::sanitize(&alt.text)
+        );
+    }
+}
+
+/// Writing `-o OUT` through a temporary file beside it, renamed over OUT only on success.
+mod tempfile_path {
+    use anyhow::{Context, Result};
+    use std::path::{Path, PathBuf};
+
+    pub struct Pending {
+        tmp: PathBuf,
+        target: PathBuf,
+    }
+
+    impl Pending {
+        pub fn create(target: &Path) -> Result<Pending> {
+            let name = target
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "out".into());
+            let tmp = target.with_file_name(format!(".{name}.charscope-{}", std::process::id()));
+            Ok(Pending {
+                tmp,
+                target: target.to_path_buf(),
+            })
+        }
+
+        pub fn file(&self) -> Result<std::fs::File> {
+            std::fs::File::create(&self.tmp)
+                .with_context(|| format!("cannot write {}", self.tmp.display()))
+        }
+
+        pub fn commit(self) -> Result<()> {
+            std::fs::rename(&self.tmp, &self.target)
+                .with_context(|| format!("cannot write {}", self.target.display()))
+        }
+    }
+
+    impl Drop for Pending {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// A note for standard error when bytes about to be read with a single-byte encoding are valid
+/// UTF-8 with non-ASCII characters: the reading is about to make mojibake. Looks at the first
+/// chunk only.
+pub fn utf8_read_as_single_byte_note(
+    first_bytes: &[u8],
+    decoding: &'static charscope::Encoding,
+    name: &str,
+) -> Option<String> {
+    if !decoding.is_single_byte() {
+        return None;
+    }
+    let text = match std::str::from_utf8(first_bytes) {
+        Ok(text) => text,
+        // A character cut by the end of the chunk does not count against the bytes.
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&first_bytes[..e.valid_up_to()]).ok()?
+        }
+        Err(_) => return None,
+    };
+    let c = text.chars().find(|c| !c.is_ascii())?;
+    let mut buf = [0u8; 4];
+    let mojibake = charscope::decode::decode(c.encode_utf8(&mut buf).as_bytes(), decoding).text;
+    Some(format!(
+        "charscope: note: {name}: these bytes are valid UTF-8; read as {decoding} they look like \
+         mojibake ({} for {}); try --from utf-8",
+        terminal::sanitize(&mojibake),
+        terminal::sanitize(&c.to_string())
+    ))
+}

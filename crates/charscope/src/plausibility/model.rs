@@ -1,0 +1,137 @@
+//! The language models in usable form: the generated tables of `data.rs`, indexed once.
+
+use super::data;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// One alphabetic language as generated: its letters and its bigram cost matrix.
+pub(super) struct AlphabeticData {
+    /// ISO 639-1 code.
+    pub code: &'static str,
+    /// Expected cost of one token (bits) in the language's own text.
+    pub entropy: f32,
+    /// Lower-case letters, most frequent first; letter `i` is token `i + 1`.
+    pub alphabet: &'static str,
+    /// Row-major `(n + 1) x (n + 1)` costs, one level character each (token 0 is a word boundary).
+    pub costs: &'static str,
+}
+
+/// Chinese, Japanese or Korean as generated: characters and their costs.
+pub(super) struct CjkData {
+    /// ISO 639-1 code.
+    pub code: &'static str,
+    /// Expected cost of one character (bits) in the language's own text.
+    pub entropy: f32,
+    /// Characters in code point order.
+    pub chars: &'static str,
+    /// One level character per character of `chars`.
+    pub costs: &'static str,
+}
+
+/// Marks a character that a language does not have.
+pub(super) const ABSENT: u8 = u8::MAX;
+/// Marks a character that no model has.
+pub(super) const NONE: u16 = u16::MAX;
+
+/// An alphabetic language, indexed.
+pub(super) struct Alphabetic {
+    pub code: &'static str,
+    pub entropy: f64,
+    /// Token of each global letter id (`ABSENT` when the language lacks the letter).
+    pub token: Vec<u8>,
+    /// Number of tokens (letters + the boundary).
+    pub size: usize,
+    /// Bigram costs in bits, row-major.
+    pub costs: Vec<f32>,
+    /// The script of the language's most frequent letter.
+    pub script: icu_properties::props::Script,
+}
+
+/// A CJK language, indexed.
+pub(super) struct Cjk {
+    pub code: &'static str,
+    pub entropy: f64,
+    /// Cost in bits of each global CJK id (negative when the language lacks it).
+    pub cost: Vec<f32>,
+}
+
+/// Every model, with global ids for the characters they know.
+pub(super) struct Models {
+    pub alpha_id: HashMap<char, u16>,
+    pub cjk_id: HashMap<char, u16>,
+    pub alphabetic: Vec<Alphabetic>,
+    pub cjk: Vec<Cjk>,
+}
+
+fn level(c: char) -> f32 {
+    data::LEVELS.find(c).unwrap_or(63) as f32
+}
+
+fn build() -> Models {
+    let scripts = icu_properties::CodePointMapData::<icu_properties::props::Script>::new();
+    let mut alpha_id: HashMap<char, u16> = HashMap::new();
+    for lang in data::ALPHABETIC {
+        for c in lang.alphabet.chars() {
+            let next = alpha_id.len() as u16;
+            alpha_id.entry(c).or_insert(next);
+        }
+    }
+    let alphabetic = data::ALPHABETIC
+        .iter()
+        .map(|lang| {
+            let mut token = vec![ABSENT; alpha_id.len()];
+            for (i, c) in lang.alphabet.chars().enumerate() {
+                token[usize::from(alpha_id[&c])] = (i + 1) as u8;
+            }
+            let size = lang.alphabet.chars().count() + 1;
+            let costs: Vec<f32> = lang
+                .costs
+                .chars()
+                .map(|c| level(c) * data::ALPHA_STEP)
+                .collect();
+            debug_assert_eq!(costs.len(), size * size);
+            let first = lang.alphabet.chars().next().unwrap_or('a');
+            Alphabetic {
+                code: lang.code,
+                entropy: f64::from(lang.entropy),
+                token,
+                size,
+                costs,
+                script: scripts.get(first),
+            }
+        })
+        .collect();
+    let mut cjk_id: HashMap<char, u16> = HashMap::new();
+    for lang in data::CJK {
+        for c in lang.chars.chars() {
+            let next = cjk_id.len() as u16;
+            cjk_id.entry(c).or_insert(next);
+        }
+    }
+    let cjk = data::CJK
+        .iter()
+        .map(|lang| {
+            let mut cost = vec![-1.0; cjk_id.len()];
+            for (c, l) in lang.chars.chars().zip(lang.costs.chars()) {
+                cost[usize::from(cjk_id[&c])] = level(l) * data::CJK_STEP;
+            }
+            Cjk {
+                code: lang.code,
+                entropy: f64::from(lang.entropy),
+                cost,
+            }
+        })
+        .collect();
+    Models {
+        alpha_id,
+        cjk_id,
+        alphabetic,
+        cjk,
+    }
+}
+
+/// The models, built on first use.
+pub(super) fn models() -> &'static Models {
+    static MODELS: OnceLock<Models> = OnceLock::new();
+    MODELS.get_or_init(build)
+}

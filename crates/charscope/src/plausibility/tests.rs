@@ -1,0 +1,137 @@
+use super::score;
+
+/// `text` encoded in one encoding and read in another (the mojibake a wrong guess shows).
+fn misread(text: &str, written: &str, read: &str) -> String {
+    let w = encoding_rs::Encoding::for_label(written.as_bytes()).unwrap();
+    let r = encoding_rs::Encoding::for_label(read.as_bytes()).unwrap();
+    let (bytes, _, _) = w.encode(text);
+    r.decode_without_bom_handling(&bytes).0.into_owned()
+}
+
+fn better(good: &str, bad: &str) {
+    let (g, b) = (score(good), score(bad));
+    assert!(
+        g.per_char() > b.per_char() + 1.0,
+        "{good:?} ({:.2}/char) should beat {bad:?} ({:.2}/char)",
+        g.per_char(),
+        b.per_char()
+    );
+}
+
+#[test]
+fn utf8_read_as_windows_1252_loses() {
+    assert_eq!(misread("ação", "utf-8", "windows-1252"), "aÃ§Ã£o");
+    better("ação", "aÃ§Ã£o");
+    better(
+        "Café com pão e informação",
+        &misread("Café com pão e informação", "utf-8", "windows-1252"),
+    );
+    better("naïve façade über Straße", "naÃ¯ve faÃ§ade Ã¼ber StraÃŸe");
+}
+
+#[test]
+fn gbk_read_as_latin_loses() {
+    assert_eq!(misread("中文", "gbk", "windows-1252"), "ÖÐÎÄ");
+    better("中文", "ÖÐÎÄ");
+    better("中文", &misread("中文", "gbk", "big5"));
+    better(
+        "日本語のテキスト",
+        &misread("日本語のテキスト", "shift_jis", "windows-1252"),
+    );
+    better(
+        "日本語のテキスト",
+        &misread("日本語のテキスト", "utf-8", "shift_jis"),
+    );
+}
+
+#[test]
+fn cyrillic_misread_in_other_cyrillic_tables_loses() {
+    for read in [
+        "koi8-r",
+        "ibm866",
+        "iso-8859-5",
+        "x-mac-cyrillic",
+        "windows-1252",
+    ] {
+        let garbage = misread("привет", "windows-1251", read);
+        if garbage != "привет" {
+            better("привет", &garbage);
+        }
+    }
+    // The issue's example of garbage: capitals inside words, letters Russian does not use.
+    better("привет", "ЏаЁўҐв");
+    let sentence = "Съешь же ещё этих мягких французских булок, да выпей чаю.";
+    for (written, read) in [
+        ("windows-1251", "koi8-r"),
+        ("koi8-r", "windows-1251"),
+        ("utf-8", "windows-1251"),
+    ] {
+        better(sentence, &misread(sentence, written, read));
+    }
+}
+
+#[test]
+fn plain_ascii_prose_is_neutral() {
+    let prose = "The quick brown fox jumps over the lazy dog while the children watch from \
+                 the window and wonder where it will run next.";
+    let s = score(prose);
+    assert!(s.per_char().abs() < 1.5, "per_char {}", s.per_char());
+    assert_eq!(s.language(), Some("en"));
+    // Numbers and punctuation alone carry no evidence either way.
+    assert_eq!(score("2024-11-30, 14:05 (#42)").per_char(), 0.0);
+    assert_eq!(score("").per_char(), 0.0);
+    assert_eq!(score("").language(), None);
+}
+
+#[test]
+fn total_is_per_char_times_scored_chars() {
+    let s = score("Olá, mundo! Tudo bem?");
+    assert!((s.total() - s.per_char() * s.chars() as f64).abs() < 1e-9);
+    assert!(s.chars() > 10);
+}
+
+#[test]
+fn languages_stand_out() {
+    let cases = [
+        (
+            "pt",
+            "O rato roeu a roupa do rei de Roma, e a rainha ficou zangada com a situação.",
+        ),
+        (
+            "de",
+            "Der schnelle braune Fuchs springt über den faulen Hund, und alle Kinder schauen zu.",
+        ),
+        (
+            "ru",
+            "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+        ),
+        (
+            "el",
+            "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο.",
+        ),
+        ("ja", "日本語のテキストを読むのは楽しいです。"),
+        ("ko", "다람쥐 헌 쳇바퀴에 타고파. 한국어 문장입니다."),
+        ("zh", "我们今天去公园散步，天气非常好。"),
+        ("th", "ภาษาไทยเป็นภาษาที่สวยงาม"),
+    ];
+    for (lang, text) in cases {
+        let s = score(text);
+        assert_eq!(s.language(), Some(lang), "{text}: {s:?}");
+        assert!(s.per_char() > -2.0, "{text}: {s:?}");
+    }
+}
+
+#[test]
+fn controls_and_replacement_characters_cost() {
+    better("plain words here", "plain\u{1}words\u{7f}here");
+    better("plain words here", "plain w\u{FFFD}rds here");
+    assert_eq!(score("a\u{FFFD}\u{81}b").suspicious(), 2);
+}
+
+#[test]
+fn decomposed_marks_read_as_composed_letters() {
+    let composed = score("Tiếng Việt có dấu");
+    let decomposed = score("Tie\u{302}\u{301}ng Vie\u{323}\u{302}t co\u{301} da\u{302}\u{301}u");
+    assert_eq!(composed.language(), Some("vi"));
+    assert!((composed.per_char() - decomposed.per_char()).abs() < 1.0);
+}

@@ -1,0 +1,273 @@
+//! The encodings repair undoes, as tables from characters back to the bytes they were read from.
+//!
+//! Every table is built from the registry's own decoders (one byte, or one lead-trail pair, at a
+//! time), so an encoding added to the registry is covered without a table of its own. The
+//! tables are built once, on first use.
+
+use crate::decode::decode_strict;
+use crate::encoding::{self, Encoding};
+use std::sync::OnceLock;
+
+/// Index of an encoding in [`Codecs::list`]; at most 128 of them (masks are `u128`).
+pub(crate) type CodecId = usize;
+
+/// How a character encodes in one encoding: one or two bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bytes {
+    pub(crate) b: [u8; 2],
+    pub(crate) len: u8,
+}
+
+/// One encoding that mojibake may have been read with.
+pub(crate) struct Codec {
+    pub(crate) encoding: &'static Encoding,
+    /// This codec's bit in the masks.
+    pub(crate) bit: u128,
+    /// Whether every character is one byte.
+    pub(crate) single_byte: bool,
+    /// Whether byte A0 reads as U+00A0 (so that a space may stand for a lost no-break space).
+    pub(crate) nbsp_a0: bool,
+    /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
+    table: Box<[Bytes]>,
+}
+
+impl Codec {
+    /// The bytes of `c`, if this encoding has it.
+    #[inline]
+    pub(crate) fn encode(&self, c: char) -> Option<Bytes> {
+        let cp = c as usize;
+        if cp < 0x80 {
+            return Some(Bytes {
+                b: [cp as u8, 0],
+                len: 1,
+            });
+        }
+        match self.table.get(cp) {
+            Some(b) if b.len > 0 => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// Every codec, and per-character masks for the quick filter.
+pub(crate) struct Codecs {
+    pub(crate) list: Vec<Codec>,
+    /// For each BMP character: the codecs in which it encodes to a UTF-8 lead byte (C2-F4).
+    pub(crate) lead: Box<[u128]>,
+    /// ... in which it encodes to a single UTF-8 continuation byte (80-BF).
+    pub(crate) cont: Box<[u128]>,
+    /// ... in which it encodes to two bytes, a lead then a continuation.
+    pub(crate) pair: Box<[u128]>,
+    /// ... in which it is one byte of the upper half (single-byte codecs).
+    pub(crate) high: Box<[u128]>,
+    /// Single-byte codecs in which it is a lead byte of a 2-, 3- or 4-byte sequence.
+    pub(crate) lead_n: [Box<[u128]>; 3],
+    /// The codecs with two bytes per character.
+    pub(crate) double: u128,
+    /// The codecs whose byte A0 is a no-break space.
+    pub(crate) nbsp: u128,
+}
+
+const BMP: usize = 0x10000;
+
+fn is_lead(b: u8) -> bool {
+    (0xC2..=0xF4).contains(&b)
+}
+
+fn is_cont(b: u8) -> bool {
+    (0x80..=0xBF).contains(&b)
+}
+
+/// The multi-byte encodings UTF-8 is read as, by label.
+const DOUBLE_BYTE: [&str; 5] = ["gbk", "big5", "shift_jis", "euc-jp", "euc-kr"];
+
+fn single_byte_codec(enc: &'static Encoding) -> Codec {
+    let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
+    for b in (0x80u8..=0xFF).rev() {
+        if let Ok(text) = decode_strict(&[b], enc) {
+            let mut chars = text.chars();
+            if let (Some(c), None) = (chars.next(), chars.next())
+                && (c as usize) < BMP
+                && (c as u32) >= 0x80
+            {
+                table[c as usize] = Bytes { b: [b, 0], len: 1 };
+            }
+        }
+    }
+    let nbsp_a0 = table[0xA0]
+        == Bytes {
+            b: [0xA0, 0],
+            len: 1,
+        };
+    Codec {
+        encoding: enc,
+        bit: 0,
+        single_byte: true,
+        nbsp_a0,
+        table,
+    }
+}
+
+fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Codec {
+    let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
+    let mut put = |text: &str, bytes: Bytes| {
+        let mut chars = text.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && (c as u32) >= 0x80
+            && (c as usize) < BMP
+            && table[c as usize].len == 0
+        {
+            table[c as usize] = bytes;
+        }
+    };
+    for b in 0x80u8..=0xFF {
+        if let Some(text) = rs.decode_without_bom_handling_and_without_replacement(&[b]) {
+            put(&text, Bytes { b: [b, 0], len: 1 });
+        }
+    }
+    for lead in 0x81u8..=0xFE {
+        for trail in 0x40u8..=0xFE {
+            if let Some(text) =
+                rs.decode_without_bom_handling_and_without_replacement(&[lead, trail])
+            {
+                put(
+                    &text,
+                    Bytes {
+                        b: [lead, trail],
+                        len: 2,
+                    },
+                );
+            }
+        }
+    }
+    Codec {
+        encoding: enc,
+        bit: 0,
+        single_byte: false,
+        nbsp_a0: false,
+        table,
+    }
+}
+
+/// Whether printable ASCII reads as itself (not so in EBCDIC).
+fn ascii_compatible(enc: &'static Encoding) -> bool {
+    let printable: Vec<u8> = (0x20u8..0x7F).collect();
+    decode_strict(&printable, enc).is_ok_and(|t| t.as_bytes() == printable.as_slice())
+}
+
+fn build() -> Codecs {
+    let mut list: Vec<Codec> = Vec::new();
+    // Single-byte encodings, windows-1252 first (the most common wrong reading), each table
+    // once (ISO-8859-8-I decodes like ISO-8859-8).
+    let mut singles: Vec<&'static Encoding> = encoding::all()
+        .filter(|e| e.is_single_byte() && **e != *encoding::X_USER_DEFINED && ascii_compatible(e))
+        .collect();
+    singles.sort_by_key(|e| preference(e));
+    for enc in singles {
+        let codec = single_byte_codec(enc);
+        if list
+            .iter()
+            .any(|c| c.single_byte && c.table[0x80..0x10000] == codec.table[0x80..0x10000])
+        {
+            continue;
+        }
+        if list.len() < 128 - DOUBLE_BYTE.len() {
+            list.push(codec);
+        }
+    }
+    for label in DOUBLE_BYTE {
+        let enc = encoding::for_label(label).expect("a registry label");
+        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).expect("an encoding_rs label");
+        list.push(double_byte_codec(enc, rs));
+    }
+    let mut lead = vec![0u128; BMP].into_boxed_slice();
+    let mut cont = vec![0u128; BMP].into_boxed_slice();
+    let mut pair = vec![0u128; BMP].into_boxed_slice();
+    let mut high = vec![0u128; BMP].into_boxed_slice();
+    let mut lead_n = [
+        vec![0u128; BMP].into_boxed_slice(),
+        vec![0u128; BMP].into_boxed_slice(),
+        vec![0u128; BMP].into_boxed_slice(),
+    ];
+    let mut double = 0u128;
+    let mut nbsp = 0u128;
+    for (id, codec) in list.iter_mut().enumerate() {
+        let bit = 1u128 << id;
+        codec.bit = bit;
+        if !codec.single_byte {
+            double |= bit;
+        }
+        if codec.nbsp_a0 {
+            nbsp |= bit;
+        }
+        for (cp, bytes) in codec.table.iter().enumerate() {
+            if codec.single_byte && bytes.len == 1 && bytes.b[0] >= 0x80 {
+                high[cp] |= bit;
+                match bytes.b[0] {
+                    0xC2..=0xDF => lead_n[0][cp] |= bit,
+                    0xE0..=0xEF => lead_n[1][cp] |= bit,
+                    0xF0..=0xF4 => lead_n[2][cp] |= bit,
+                    _ => {}
+                }
+            }
+            match bytes.len {
+                1 if is_lead(bytes.b[0]) => lead[cp] |= bit,
+                1 if is_cont(bytes.b[0]) => cont[cp] |= bit,
+                2 if is_lead(bytes.b[0]) => {
+                    lead[cp] |= bit;
+                    if is_cont(bytes.b[1]) {
+                        pair[cp] |= bit;
+                    }
+                }
+                2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => cont[cp] |= bit,
+                _ => {}
+            }
+        }
+    }
+    Codecs {
+        list,
+        lead,
+        cont,
+        pair,
+        high,
+        lead_n,
+        double,
+        nbsp,
+    }
+}
+
+/// The order in which equally good repairs are preferred: the most common wrong readings
+/// first.
+pub(crate) fn preference(enc: &Encoding) -> usize {
+    const ORDER: [&str; 12] = [
+        "windows-1252",
+        "true-ISO-8859-1",
+        "windows-1251",
+        "windows-1250",
+        "macintosh",
+        "windows-1253",
+        "windows-1254",
+        "windows-1257",
+        "ISO-8859-2",
+        "ISO-8859-15",
+        "KOI8-R",
+        "IBM437",
+    ];
+    ORDER
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(enc.name()))
+        .unwrap_or(ORDER.len())
+}
+
+impl Codecs {
+    /// The codec of `enc`, if repair has one.
+    pub(crate) fn of(&self, enc: &'static Encoding) -> Option<&Codec> {
+        self.list.iter().find(|c| c.encoding == enc)
+    }
+}
+
+/// The codecs, built on first use.
+pub(crate) fn codecs() -> &'static Codecs {
+    static CODECS: OnceLock<Codecs> = OnceLock::new();
+    CODECS.get_or_init(build)
+}

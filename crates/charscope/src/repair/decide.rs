@@ -1,0 +1,385 @@
+//! Choosing the repair of one line: the candidates of each round are scored against the line as
+//! it stands, and the most plausible one is taken if it wins by the margins below. The margins
+//! were tuned on the generated set of `scripts/repair-set.py` (never on a measuring corpus).
+
+use super::score::{Plausibility, plausibility};
+use super::search::{Candidate, candidates};
+use super::segments::{self, Seg};
+use super::sound::sound;
+use super::{LossKind, Lost, RepairedSpan, Step};
+
+/// Text broken more than this many times is left as the last round made it.
+const MAX_ROUNDS: usize = 5;
+
+/// The bits of plausibility (the model's total) a repair must gain beyond its step's prior.
+const MARGIN: f64 = 1.7;
+
+/// Bits of evidence for each UTF-8 sequence repaired inside a word (a letter on each side):
+/// real text rarely puts two symbols or accented capitals between letters ("ongeÃ«venaard").
+const MID_WORD_BONUS: f64 = 4.0;
+
+/// How many of a UTF-8 candidate's places sit between letters.
+fn mid_word(c: &Candidate) -> usize {
+    if !c.utf8 {
+        return 0;
+    }
+    c.replacements
+        .iter()
+        .filter(|r| {
+            c.line[..r.start]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphabetic)
+                && c.line[r.end..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphabetic)
+        })
+        .count()
+        .min(2)
+}
+
+/// The prior cost in bits of a step: how much rarer than UTF-8 read as windows-1252 (the
+/// commonest mojibake by far) it is. A step must gain its prior and [`MARGIN`] to be taken, and
+/// of two steps the one that gains most beyond its prior wins.
+fn prior(c: &Candidate) -> f64 {
+    let name = c.step.encode.name();
+    if !c.utf8 {
+        // C1 controls are themselves the evidence; other rereads have no structure to go by.
+        return if c.step.encode.name() == "true-ISO-8859-1" {
+            0.0
+        } else {
+            10.0
+        };
+    }
+    match name {
+        "windows-1252" => 0.0,
+        "true-ISO-8859-1" => 0.5,
+        "windows-1250" | "windows-1251" | "macintosh" => 2.0,
+        "GBK" | "Big5" | "Shift_JIS" | "EUC-JP" | "EUC-KR" => 8.0,
+        _ if name.starts_with("windows-")
+            || name.starts_with("ISO-8859-")
+            || name.starts_with("KOI8") =>
+        {
+            4.0
+        }
+        _ => 5.0,
+    }
+}
+
+/// Another repair of the line.
+#[derive(Clone, Debug)]
+pub(crate) struct LineAlternative {
+    pub(crate) text: String,
+    pub(crate) steps: Vec<Step>,
+    pub(crate) score: f64,
+}
+
+/// One line repaired.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineRepair {
+    pub(crate) original: String,
+    /// The line after each round, with the round's step.
+    pub(crate) stages: Vec<(String, Step)>,
+    pub(crate) spans: Vec<RepairedSpan>,
+    pub(crate) lost: Vec<Lost>,
+    pub(crate) alternatives: Vec<LineAlternative>,
+    /// The gain in plausibility per character.
+    pub(crate) score: f64,
+    /// The line terminator that followed the line.
+    pub(crate) tail: String,
+}
+
+impl LineRepair {
+    /// The line as repaired.
+    pub(crate) fn text(&self) -> &str {
+        self.stages.last().map_or(&self.original, |(t, _)| t)
+    }
+}
+
+/// How much `c` gains over the line beyond its prior, when that is enough to repair it.
+/// The checks of a candidate that need no scoring: run on every candidate before any is
+/// scored, so that clean text is seldom scored at all.
+pub(crate) fn structural(c: &Candidate) -> bool {
+    // Lost bytes are trusted only beside sequences that decoded whole, or inside a word.
+    if c.utf8 && c.complete() == 0 && mid_word(c) == 0 {
+        return false;
+    }
+    // Mostly lost is mostly guessed.
+    if c.lossy() > 3 * c.complete() + mid_word(c) {
+        return false;
+    }
+    // A U+FFFD or '?' cannot say how many bytes of a two-byte encoding it stood for.
+    if c.utf8 && !c.single_byte && c.lossy() > 0 {
+        return false;
+    }
+    if c.utf8 && prior(c) > 1.0 && !whole_words(c) {
+        return false;
+    }
+    // A reread without C1 controls has no structure to go by: it must change a few characters.
+    if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 {
+        return false;
+    }
+    sound(&c.line, &c.replacements)
+}
+
+/// How much `c` gains over the line beyond its prior, when that is enough to repair it (`c` has
+/// passed [`structural`]).
+fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
+    // Without UTF-8 read as one byte per character to go by, the repaired places must read
+    // better on their own than what they replace.
+    let weak = !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2;
+    if weak && !places_improve(c) {
+        return None;
+    }
+    // No character is worth more than MAX_BITS_PER_CHAR: a candidate that changes a few
+    // characters cannot gain more than they could cost.
+    let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
+    let gain = (after.total - before.total).min(cap) - prior(c)
+        + MID_WORD_BONUS * mid_word(c) as f64
+        - LOSSY_COST * c.lossy() as f64;
+    (gain >= MARGIN).then_some(gain)
+}
+
+/// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
+/// whole is preferred.
+const LOSSY_COST: f64 = 8.0;
+
+/// A UTF-8 reading that repairs this share of the line's non-ASCII characters rules rereads out.
+const FULL_COVERAGE: f64 = 0.8;
+
+/// The share of the line's non-ASCII characters that the candidate replaces.
+fn coverage(c: &Candidate) -> f64 {
+    let all = c.line.chars().filter(|ch| !ch.is_ascii()).count().max(1);
+    let replaced: usize = c
+        .replacements
+        .iter()
+        .map(|r| {
+            c.line[r.start..r.end]
+                .chars()
+                .filter(|ch| !ch.is_ascii())
+                .count()
+        })
+        .sum();
+    replaced as f64 / all as f64
+}
+
+/// Readings within this fraction of the best gain count as equally good.
+const NEARLY: f64 = 0.2;
+
+/// The most bits one replaced character may gain (the model prices the worst character, a
+/// U+FFFD, at 20 bits).
+const MAX_BITS_PER_CHAR: f64 = 24.0;
+
+/// Whether each place repaired stands between ASCII or the ends of the line: text read with the
+/// wrong encoding is wrong across the whole word, so a place that leaves non-ASCII letters of the
+/// same word untouched beside it is a chance fit in good text (one ideograph of a Chinese line
+/// that happens to be UTF-8 in GBK). Only the commonest mojibake, UTF-8 read as windows-1252 or
+/// ISO-8859-1, is trusted without it.
+fn whole_words(c: &Candidate) -> bool {
+    let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
+    c.replacements.iter().all(|r| {
+        !foreign(c.line[..r.start].chars().next_back()) && !foreign(c.line[r.end..].chars().next())
+    })
+}
+
+/// Whether the replaced places, scored on their own, are more plausible after than before.
+fn places_improve(c: &Candidate) -> bool {
+    let mut before = String::new();
+    let mut after = String::new();
+    for r in &c.replacements {
+        before.push_str(&c.line[r.start..r.end]);
+        before.push(' ');
+        after.push_str(&r.text);
+        after.push(' ');
+    }
+    plausibility(&after).total > plausibility(&before).total
+}
+
+/// How many characters of the line the candidate replaces.
+fn replaced_chars(c: &Candidate) -> usize {
+    c.replacements
+        .iter()
+        .map(|r| c.line[r.start..r.end].chars().count())
+        .sum()
+}
+
+/// How many characters the candidate's replacements write.
+fn changed_chars(c: &Candidate) -> usize {
+    c.replacements.iter().map(|r| r.text.chars().count()).sum()
+}
+
+fn reason(kind: LossKind) -> String {
+    match kind {
+        LossKind::Replaced => {
+            "a byte of this character had already been replaced with U+FFFD".into()
+        }
+        LossKind::Question => "a byte of this character had been replaced with '?'".into(),
+        LossKind::Dropped => {
+            "the last byte of this character was dropped (81, 8D, 8F, 90 or 9D: undefined in \
+             windows-1252)"
+                .into()
+        }
+    }
+}
+
+fn kind(loss: super::scan::Loss) -> LossKind {
+    match loss {
+        super::scan::Loss::Replaced => LossKind::Replaced,
+        super::scan::Loss::Question => LossKind::Question,
+        super::scan::Loss::Dropped => LossKind::Dropped,
+    }
+}
+
+/// The candidates of one round that are repairs, best first (the first is the one to take).
+fn ranked(
+    cur: &str,
+    line: &str,
+    stages: &[(String, Step)],
+    before: Plausibility,
+) -> Vec<(f64, Candidate, Plausibility)> {
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(cur)
+        .into_iter()
+        .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .filter_map(|c| {
+            let after = plausibility(&c.text);
+            gain(&c, before, after).map(|g| (g, c, after))
+        })
+        .collect();
+    if scored.is_empty() {
+        return scored;
+    }
+    // UTF-8 structure is the stronger evidence: a reread must gain twice what the best UTF-8
+    // reading gains, and none is tried where a UTF-8 reading repairs most of the line.
+    let best_utf8 = scored
+        .iter()
+        .filter(|s| s.1.utf8)
+        .map(|s| s.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let covered = scored
+        .iter()
+        .any(|s| s.1.utf8 && coverage(&s.1) >= FULL_COVERAGE);
+    scored.retain(|s| s.1.utf8 || (!covered && s.0 > 2.0 * best_utf8));
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
+    // Among readings nearly as good as the best, the one that loses fewest bytes goes first.
+    let top = scored[0].0;
+    let pick = (0..scored.len())
+        .filter(|&i| scored[i].0 >= top - NEARLY * top.abs())
+        .min_by_key(|&i| scored[i].1.lossy())
+        .unwrap_or(0);
+    let chosen = scored.remove(pick);
+    scored.insert(0, chosen);
+    scored
+}
+
+/// First steps tried to the end: of text broken several times, the first step that looks best
+/// is not always the one whose chain ends best.
+const BEAM: usize = 3;
+
+/// The line repaired with `first` as the first step and the best of each round after it, and
+/// how good the end is (its plausibility less what the steps cost).
+fn follow(
+    line: &str,
+    base: Plausibility,
+    first: &(f64, Candidate, Plausibility),
+) -> (LineRepair, f64) {
+    let mut out = LineRepair {
+        original: line.to_string(),
+        ..LineRepair::default()
+    };
+    let mut cur = line.to_string();
+    let mut segs: Vec<Seg> = segments::start(line);
+    let mut before = base;
+    let mut cost = 0.0;
+    let mut next = Some(first.clone());
+    for _ in 0..MAX_ROUNDS {
+        let (_, best, after) = match next.take() {
+            Some(step) => step,
+            None => match ranked(&cur, line, &out.stages, before).into_iter().next() {
+                Some(step) => step,
+                None => break,
+            },
+        };
+        cost += prior(&best) + LOSSY_COST * best.lossy() as f64;
+        for r in &best.replacements {
+            for &(at, len, loss) in &r.lost {
+                let (a, b) = segments::to_orig(&segs, at, at + len);
+                out.lost.push(Lost {
+                    offset: a,
+                    length: b - a,
+                    kind: kind(loss),
+                    reason: reason(kind(loss)),
+                });
+            }
+        }
+        segs = segments::apply(&segs, &cur, &best.replacements, best.step);
+        cur = best.text;
+        out.stages.push((cur.clone(), best.step));
+        before = after;
+        if cur.is_ascii() {
+            break;
+        }
+    }
+    out.spans = segs
+        .iter()
+        .filter(|s| !s.steps.is_empty())
+        .map(|s| RepairedSpan {
+            offset: s.orig.0,
+            length: s.orig.1 - s.orig.0,
+            steps: s.steps.clone(),
+            original: line[s.orig.0..s.orig.1].to_string(),
+            text: s.text.clone(),
+        })
+        .collect();
+    out.score = before.total - base.total;
+    (out, before.total - cost)
+}
+
+/// Repairs one line (without its terminator).
+pub(crate) fn fix_line(line: &str) -> LineRepair {
+    if line.is_ascii() {
+        return LineRepair {
+            original: line.to_string(),
+            ..LineRepair::default()
+        };
+    }
+    if candidates(line).is_empty() {
+        // Nothing fits structurally: no need to score (the common case of clean text).
+        return LineRepair {
+            original: line.to_string(),
+            ..LineRepair::default()
+        };
+    }
+    let base = plausibility(line);
+    let first = ranked(line, line, &[], base);
+    if first.is_empty() {
+        return LineRepair {
+            original: line.to_string(),
+            ..LineRepair::default()
+        };
+    }
+    let mut chosen = 0;
+    let (mut best, mut best_value) = follow(line, base, &first[0]);
+    for (k, step) in first.iter().enumerate().skip(1).take(BEAM - 1) {
+        let (repair, value) = follow(line, base, step);
+        // Another first step must end clearly better than the one that looked best.
+        if value > best_value + BEAM_MARGIN {
+            (best, best_value, chosen) = (repair, value, k);
+        }
+    }
+    best.alternatives = first
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != chosen)
+        .take(3)
+        .map(|(_, (gain, c, _))| LineAlternative {
+            text: c.text.clone(),
+            steps: vec![c.step],
+            score: *gain,
+        })
+        .collect();
+    best
+}
+
+/// Bits by which another first step's chain must end better than the best-looking one's.
+const BEAM_MARGIN: f64 = 2.0;

@@ -1,0 +1,269 @@
+//! Mojibake repair: text that was decoded with the wrong encoding, found and undone as the
+//! chain of steps that made it, with what each step did.
+//!
+//! # How it decides
+//! 1. **Structure first.** A candidate step encodes characters back to the bytes of the encoding
+//!    they were wrongly read with and decodes those bytes with the right one. For UTF-8 read as
+//!    something else, only runs of bytes that are valid UTF-8 and start and end on a character
+//!    of the text count, one span at a time, so that one broken word in a line of good text is
+//!    repaired alone. For legacy text read with another legacy encoding, the stretches between
+//!    ASCII must encode and decode without a loss, and the line must have that mojibake's shape
+//!    (a lower-case Cyrillic letter before an upper-case one for KOI8-R and windows-1251, say).
+//! 2. **Plausibility decides.** Each candidate is scored against the text as it stands, with the
+//!    same plausibility model as encoding detection; the best one is taken only if it wins by a
+//!    margin, and the search repeats (text broken twice or three times) up to three steps.
+//!
+//! Lost bytes are repaired as far as they can be: a sequence that lost one byte (to a U+FFFD, a
+//! `?`, or a dropped 81/8D/8F/90/9D) becomes one U+FFFD, and [`Repair::lost`] says where.
+//! Clean text, in any script, is returned unchanged.
+//!
+//! Lines are independent: a text is repaired a line at a time (so a caller may stream lines), and
+//! offsets count bytes of the UTF-8 input.
+//!
+//! ```
+//! use charscope::repair;
+//! let r = repair::fix("Ã©tÃ©");
+//! assert_eq!(r.text, "été");
+//! assert_eq!(r.steps[0].encode.name(), "windows-1252");
+//! assert_eq!(r.steps[0].decode.name(), "UTF-8");
+//! assert_eq!(repair::fix("Ãngel").text, "Ãngel");
+//! ```
+
+mod codec;
+mod decide;
+mod reread;
+mod scan;
+mod score;
+mod search;
+mod segments;
+mod sound;
+
+use crate::encoding::Encoding;
+use serde::Serialize;
+
+/// One step of a repair: the text is encoded with `encode` (the encoding it was wrongly read
+/// with) and the bytes decoded with `decode` (the one they were written in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The encoding the text goes back to bytes with.
+    pub encode: &'static Encoding,
+    /// The encoding the bytes are then read with.
+    pub decode: &'static Encoding,
+}
+
+/// One place of the input that was repaired.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RepairedSpan {
+    /// Byte offset of the place in the input's UTF-8.
+    pub offset: usize,
+    /// Its length in bytes.
+    pub length: usize,
+    /// The steps undone there, first to last.
+    pub steps: Vec<Step>,
+    /// The text that stood there.
+    pub original: String,
+    /// What it was repaired to.
+    pub text: String,
+}
+
+/// Another repair that also fits, less plausible than the one chosen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Alternative {
+    /// The whole text repaired this way.
+    pub text: String,
+    /// The steps.
+    pub steps: Vec<Step>,
+    /// How much more plausible than the input it is, in bits of the plausibility model (the
+    /// chosen repair's gain is [`Repair::score`]).
+    pub score: f64,
+}
+
+/// How bytes were lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum LossKind {
+    /// A U+FFFD stood for a byte: something decoded it with replacement before.
+    Replaced,
+    /// A `?` stood for a byte: a converter could not map it.
+    Question,
+    /// The last byte of a sequence was missing (81, 8D, 8F, 90 and 9D are undefined in
+    /// windows-1252, and some converters drop them).
+    Dropped,
+}
+
+/// A character that could not be recovered: it is U+FFFD in the repaired text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Lost {
+    /// Byte offset in the input of the text the character was repaired from.
+    pub offset: usize,
+    /// Its length in bytes.
+    pub length: usize,
+    /// How its bytes were lost.
+    pub kind: LossKind,
+    /// In words.
+    pub reason: String,
+}
+
+/// The text after each round of repair: what the page shows as steps to click through.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stage {
+    /// The steps of this round (different lines may need different ones).
+    pub steps: Vec<Step>,
+    /// The whole text after this round.
+    pub text: String,
+}
+
+/// A text repaired: `fix --json` and `POST /api/fix`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Repair {
+    /// The repaired text (the input itself when nothing needed repair).
+    pub text: String,
+    /// Whether anything was repaired.
+    pub changed: bool,
+    /// Every step undone, in the order they were undone.
+    pub steps: Vec<Step>,
+    /// Each repaired place of the input.
+    pub spans: Vec<RepairedSpan>,
+    /// Other repairs that also fit, most plausible first.
+    pub alternatives: Vec<Alternative>,
+    /// Characters that could not be recovered.
+    pub lost: Vec<Lost>,
+    /// The text after each round.
+    pub stages: Vec<Stage>,
+    /// How much more plausible than the input the repair is, in bits of the plausibility model
+    /// (summed over the lines; 0 when unchanged).
+    pub score: f64,
+}
+
+impl Repair {
+    fn unchanged(text: &str) -> Repair {
+        Repair {
+            text: text.to_string(),
+            changed: false,
+            steps: Vec::new(),
+            spans: Vec::new(),
+            alternatives: Vec::new(),
+            lost: Vec::new(),
+            stages: Vec::new(),
+            score: 0.0,
+        }
+    }
+}
+
+/// Repairs `text`, a line at a time.
+pub fn fix(text: &str) -> Repair {
+    fix_at(text, 0)
+}
+
+/// Repairs `text` as [`fix`] does, with offsets counted from `offset` (for a caller that feeds
+/// a stream a line or paragraph at a time).
+pub fn fix_at(text: &str, offset: usize) -> Repair {
+    let mut lines: Vec<(usize, decide::LineRepair)> = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        lines.push((at, decide::fix_line(body)));
+        lines.last_mut().expect("just pushed").1.tail = line[body.len()..].to_string();
+        at += line.len();
+    }
+    if lines.iter().all(|(_, l)| l.stages.is_empty()) {
+        return Repair::unchanged(text);
+    }
+    assemble(text, offset, &lines)
+}
+
+fn push_step(steps: &mut Vec<Step>, step: Step) {
+    if !steps.contains(&step) {
+        steps.push(step);
+    }
+}
+
+fn assemble(text: &str, offset: usize, lines: &[(usize, decide::LineRepair)]) -> Repair {
+    let mut out = Repair::unchanged("");
+    let rounds = lines.iter().map(|(_, l)| l.stages.len()).max().unwrap_or(0);
+    for (at, line) in lines {
+        out.text.push_str(line.text());
+        out.text.push_str(&line.tail);
+        for (_, step) in &line.stages {
+            push_step(&mut out.steps, *step);
+        }
+        for s in &line.spans {
+            out.spans.push(RepairedSpan {
+                offset: offset + at + s.offset,
+                ..s.clone()
+            });
+        }
+        for l in &line.lost {
+            out.lost.push(Lost {
+                offset: offset + at + l.offset,
+                ..l.clone()
+            });
+        }
+    }
+    for k in 0..rounds {
+        let mut stage = Stage {
+            steps: Vec::new(),
+            text: String::new(),
+        };
+        for (_, line) in lines {
+            match line.stages.get(k) {
+                Some((t, step)) => {
+                    push_step(&mut stage.steps, *step);
+                    stage.text.push_str(t);
+                }
+                None => stage.text.push_str(line.text()),
+            }
+            stage.text.push_str(&line.tail);
+        }
+        out.stages.push(stage);
+    }
+    // Alternatives: the whole text with one line repaired another way.
+    let mut alternatives = Vec::new();
+    for (i, (_, line)) in lines.iter().enumerate() {
+        for alt in &line.alternatives {
+            let mut whole = String::new();
+            for (j, (_, other)) in lines.iter().enumerate() {
+                whole.push_str(if i == j { &alt.text } else { other.text() });
+                whole.push_str(&other.tail);
+            }
+            alternatives.push(Alternative {
+                text: whole,
+                steps: alt.steps.clone(),
+                score: alt.score,
+            });
+        }
+    }
+    alternatives.sort_by(|a, b| b.score.total_cmp(&a.score));
+    alternatives.truncate(3);
+    out.alternatives = alternatives;
+    out.changed = out.text != text;
+    out.score = lines.iter().map(|(_, l)| l.score).sum();
+    out
+}
+
+/// Text that looks like mojibake: what [`fix`] would make of it (what `inspect` flags).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Suspicion {
+    /// The text repaired (of the first [`SUSPICION_BYTES`] bytes at most).
+    pub repaired: String,
+    /// The steps that repair it.
+    pub steps: Vec<Step>,
+}
+
+/// How much of a text [`suspicion`] looks at.
+pub const SUSPICION_BYTES: usize = 64 * 1024;
+
+/// Whether `text` (its first [`SUSPICION_BYTES`] bytes) looks like mojibake, and what [`fix`]
+/// would make of it.
+pub fn suspicion(text: &str) -> Option<Suspicion> {
+    let mut end = text.len().min(SUSPICION_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let r = fix(&text[..end]);
+    r.changed.then_some(Suspicion {
+        repaired: r.text,
+        steps: r.steps,
+    })
+}

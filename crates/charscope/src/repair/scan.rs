@@ -1,0 +1,276 @@
+//! Finding UTF-8 that was read with another encoding: the characters of a line are turned back
+//! into the bytes that encoding gives them, and every run of those bytes that is valid UTF-8
+//! (and starts and ends on a character of the line) is a place to repair.
+//!
+//! Lost bytes are tolerated inside a sequence whose other bytes fit: a U+FFFD stands for one
+//! byte the mojibake lost, a `?` for one a converter replaced, and a missing last byte of a
+//! three- or four-byte sequence for one that was dropped (81, 8D, 8F, 90 and 9D are undefined in
+//! windows-1252, and some converters drop them). Each such sequence becomes one U+FFFD and is
+//! reported. A space where a continuation byte A0 belongs is read as the no-break space it was
+//! before something turned it into a space.
+
+use super::codec::Codec;
+
+/// What one repaired sequence lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Loss {
+    /// A U+FFFD stood for a byte.
+    Replaced,
+    /// A `?` stood for a byte.
+    Question,
+    /// The last byte was missing.
+    Dropped,
+}
+
+/// One place to repair: the line's bytes `start..end` become `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Replacement {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) text: String,
+    /// Sequences decoded whole.
+    pub(crate) complete: usize,
+    /// Sequences that lost a byte, each with where it stood in the line (offset, length).
+    pub(crate) lost: Vec<(usize, usize, Loss)>,
+}
+
+const WILD: u16 = 0x100;
+const BREAK: u16 = 0x101;
+
+/// The line as bytes of one encoding: each byte with the character it came from.
+struct Tokens {
+    bytes: Vec<u16>,
+    /// For each byte: the line offset where its character starts, and whether it is the
+    /// character's first byte.
+    origin: Vec<(u32, bool)>,
+    /// For each byte: the line offset just past its character.
+    ends: Vec<u32>,
+}
+
+fn tokenize(line: &str, codec: &Codec) -> Tokens {
+    let mut t = Tokens {
+        bytes: Vec::with_capacity(line.len()),
+        origin: Vec::with_capacity(line.len()),
+        ends: Vec::with_capacity(line.len()),
+    };
+    for (at, c) in line.char_indices() {
+        let end = (at + c.len_utf8()) as u32;
+        let at = at as u32;
+        if c == char::REPLACEMENT_CHARACTER {
+            t.bytes.push(WILD);
+            t.origin.push((at, true));
+            t.ends.push(end);
+            continue;
+        }
+        match codec.encode(c) {
+            Some(b) => {
+                for i in 0..b.len as usize {
+                    t.bytes.push(u16::from(b.b[i]));
+                    t.origin.push((at, i == 0));
+                    t.ends.push(end);
+                }
+            }
+            None => {
+                t.bytes.push(BREAK);
+                t.origin.push((at, true));
+                t.ends.push(end);
+            }
+        }
+    }
+    t
+}
+
+/// How one sequence ended.
+enum Seq {
+    /// A character, the bytes it took, what it lost, and whether a space stood for A0.
+    Char(char, usize, Option<Loss>, bool),
+    /// Not a sequence.
+    No,
+}
+
+fn second_range(lead: u8) -> (u8, u8) {
+    match lead {
+        0xE0 => (0xA0, 0xBF),
+        0xED => (0x80, 0x9F),
+        0xF0 => (0x90, 0xBF),
+        0xF4 => (0x80, 0x8F),
+        _ => (0x80, 0xBF),
+    }
+}
+
+fn seq_len(lead: u8) -> usize {
+    match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    }
+}
+
+/// Reads one UTF-8 sequence at `i` (a lead byte), tolerating one lost byte.
+fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
+    let lead = bytes[i] as u8;
+    let n = seq_len(lead);
+    if n == 0 {
+        return Seq::No;
+    }
+    let mut value = u32::from(lead) & (0xFF >> (n + 1));
+    let mut loss = None;
+    let mut space = false;
+    for k in 1..n {
+        let (lo, hi) = if k == 1 {
+            second_range(lead)
+        } else {
+            (0x80, 0xBF)
+        };
+        let b = bytes.get(i + k).copied();
+        let byte = match b {
+            Some(b) if b < 0x100 && (lo..=hi).contains(&(b as u8)) => b as u8,
+            Some(0x20) if nbsp && !space && (lo..=hi).contains(&0xA0) => {
+                space = true;
+                0xA0
+            }
+            Some(WILD) if loss.is_none() => {
+                loss = Some(Loss::Replaced);
+                0x80
+            }
+            Some(0x3F) if loss.is_none() => {
+                loss = Some(Loss::Question);
+                0x80
+            }
+            _ if loss.is_none() && n >= 3 && k == n - 1 => {
+                return Seq::Char(char::REPLACEMENT_CHARACTER, k, Some(Loss::Dropped), space);
+            }
+            _ => return Seq::No,
+        };
+        value = (value << 6) | u32::from(byte & 0x3F);
+    }
+    if loss.is_some() {
+        return Seq::Char(char::REPLACEMENT_CHARACTER, n, loss, space);
+    }
+    match char::from_u32(value) {
+        Some(c) => Seq::Char(c, n, None, space),
+        None => Seq::No,
+    }
+}
+
+/// CESU-8: a surrogate pair written as two three-byte sequences (ED A0-AF xx ED B0-BF xx).
+fn cesu_pair(bytes: &[u16], i: usize) -> Option<char> {
+    let get = |k: usize| {
+        bytes
+            .get(i + k)
+            .copied()
+            .filter(|&b| b < 0x100)
+            .map(|b| b as u8)
+    };
+    let (a0, a1, a2) = (get(0)?, get(1)?, get(2)?);
+    let (b0, b1, b2) = (get(3)?, get(4)?, get(5)?);
+    let ok = a0 == 0xED
+        && (0xA0..=0xAF).contains(&a1)
+        && (0x80..=0xBF).contains(&a2)
+        && b0 == 0xED
+        && (0xB0..=0xBF).contains(&b1)
+        && (0x80..=0xBF).contains(&b2);
+    if !ok {
+        return None;
+    }
+    let hi = 0xD000 | (u32::from(a1 & 0x3F) << 6) | u32::from(a2 & 0x3F);
+    let lo = 0xD000 | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F);
+    char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
+}
+
+/// Whether "à" made from "Ã" and a space is evidence of mojibake on its own: a small letter
+/// stands right before it ("voilÃ  le travail"). Anywhere else a space read as A0 is repaired
+/// only beside other evidence: "Â " and "Ã " are written on purpose too.
+fn space_fits(line: &str, at: usize) -> bool {
+    line[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_lowercase)
+}
+
+/// Whether "à" made from "Ã" and a space keeps a space after it: the word "à" lost its no-break
+/// space and kept the space that followed it, unless another space follows, or the word goes
+/// on: the Portuguese contractions "às", "àquele", "àquela", "àquilo".
+fn keeps_space(line: &str, end: usize) -> bool {
+    let rest = &line[end..];
+    let word_end = |w: &str| {
+        rest.strip_prefix(w).is_some_and(|r| {
+            r.is_empty() || r.starts_with(|c: char| c.is_whitespace() || ".,;:!?".contains(c))
+        })
+    };
+    !rest.is_empty()
+        && !rest.starts_with(' ')
+        && !word_end("s")
+        && !["quel", "quil"].iter().any(|w| rest.starts_with(w))
+}
+
+/// Every place in `line` where bytes of `codec` form UTF-8.
+pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
+    let t = tokenize(line, codec);
+    let n = t.bytes.len();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let b = t.bytes[i];
+        if !(0xC2..=0xF4).contains(&b) || !t.origin[i].1 {
+            i += 1;
+            continue;
+        }
+        // A run of sequences from i.
+        let mut j = i;
+        let mut text = String::new();
+        let mut complete = 0;
+        let mut lost = Vec::new();
+        // The last point where the run ended on a character boundary.
+        let mut good: Option<(usize, String, usize, usize)> = None;
+        while j < n && t.bytes[j] >= 0x80 && t.bytes[j] != BREAK {
+            if t.bytes[j] == WILD {
+                break;
+            }
+            if let Some(c) = cesu_pair(&t.bytes, j) {
+                text.push(c);
+                complete += 1;
+                j += 6;
+            } else {
+                match sequence(&t.bytes, j, codec.nbsp_a0) {
+                    Seq::Char(c, len, loss, space) => {
+                        text.push(c);
+                        let at = t.origin[j].0 as usize;
+                        let end = t.ends[j + len - 1] as usize;
+                        if let Some(loss) = loss {
+                            lost.push((at, end - at, loss));
+                        } else if !space || (c == '\u{E0}' && space_fits(line, at)) {
+                            complete += 1;
+                        }
+                        if space && c == '\u{E0}' && keeps_space(line, end) {
+                            text.push(' ');
+                        }
+                        j += len;
+                    }
+                    Seq::No => break,
+                }
+            }
+            if j >= n || t.origin[j].1 {
+                good = Some((j, text.clone(), complete, lost.len()));
+            }
+        }
+        match good {
+            Some((end_byte, text, complete, nlost)) if end_byte > i => {
+                lost.truncate(nlost);
+                let start = t.origin[i].0 as usize;
+                let end = t.ends[end_byte - 1] as usize;
+                out.push(Replacement {
+                    start,
+                    end,
+                    text,
+                    complete,
+                    lost,
+                });
+                i = end_byte;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}

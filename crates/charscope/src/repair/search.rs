@@ -1,0 +1,307 @@
+//! The candidate repairs of one line: every chain step whose structure fits, with the places it
+//! changes. Which one (if any) is right is decided by plausibility, in `decide`.
+
+use super::Step;
+use super::codec::{CodecId, codecs};
+use super::reread::reread;
+use super::scan::{self, Replacement};
+use crate::encoding::{self, Encoding};
+use std::sync::OnceLock;
+
+/// One way to repair a line.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    pub(crate) step: Step,
+    pub(crate) replacements: Vec<Replacement>,
+    /// The line with the replacements made.
+    pub(crate) text: String,
+    /// The line it repairs.
+    pub(crate) line: std::sync::Arc<str>,
+    /// Lower is preferred when two candidates are as plausible.
+    pub(crate) order: usize,
+    /// Whether the step reads UTF-8 back (its sequences are structural evidence).
+    pub(crate) utf8: bool,
+    /// Whether the encoding it undoes has one byte per character.
+    pub(crate) single_byte: bool,
+}
+
+impl Candidate {
+    /// Sequences decoded whole.
+    pub(crate) fn complete(&self) -> usize {
+        self.replacements.iter().map(|r| r.complete).sum()
+    }
+
+    /// Sequences that lost a byte.
+    pub(crate) fn lossy(&self) -> usize {
+        self.replacements.iter().map(|r| r.lost.len()).sum()
+    }
+}
+
+/// Which lines a reread is tried on: the shape its mojibake has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Three characters in a row from the upper half of the wrong encoding (a legacy two-byte
+    /// or non-Latin single-byte text read as windows-1252 is all such runs).
+    HighRun,
+    /// C1 control characters (windows-1252 bytes read as true ISO-8859-1).
+    C1,
+    /// A lower-case Cyrillic letter right before an upper-case one (KOI8 and windows-1251 put
+    /// the cases in opposite halves).
+    CyrillicCase,
+    /// Han ideographs beside Greek or Cyrillic letters, box drawing or pinyin (Big5 read as GBK:
+    /// Big5's commonest lead bytes are GBK's rows of those).
+    HanAndOthers,
+    /// Han ideographs beside bopomofo (GBK read as Big5: GBK's punctuation row is Big5's
+    /// bopomofo).
+    HanAndBopomofo,
+    /// Half-width katakana (EUC-JP read as Shift_JIS).
+    HalfwidthKana,
+}
+
+struct Reread {
+    wrong: &'static Encoding,
+    right: &'static Encoding,
+    shape: Shape,
+    ascii_trails: bool,
+}
+
+fn rereads() -> &'static [Reread] {
+    static LIST: OnceLock<Vec<Reread>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let e = |l: &str| encoding::for_label(l).expect("a registry label");
+        let mut list = Vec::new();
+        let mut add = |wrong: &str, right: &str, shape: Shape, ascii_trails: bool| {
+            list.push(Reread {
+                wrong: e(wrong),
+                right: e(right),
+                shape,
+                ascii_trails,
+            })
+        };
+        add("true-iso-8859-1", "windows-1252", Shape::C1, false);
+        for right in ["gbk", "big5", "shift_jis", "euc-kr", "euc-jp"] {
+            add(
+                "windows-1252",
+                right,
+                Shape::HighRun,
+                right != "euc-kr" && right != "euc-jp",
+            );
+        }
+        for right in [
+            "windows-1250",
+            "windows-1253",
+            "windows-1255",
+            "windows-1256",
+            "windows-874",
+            "windows-1257",
+        ] {
+            add("windows-1252", right, Shape::HighRun, false);
+        }
+        add("windows-1250", "windows-1252", Shape::HighRun, false);
+        add("windows-1251", "koi8-r", Shape::CyrillicCase, false);
+        add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
+        add("windows-1251", "koi8-u", Shape::CyrillicCase, false);
+        add("gbk", "big5", Shape::HanAndOthers, true);
+        add("big5", "gbk", Shape::HanAndBopomofo, true);
+        add("shift_jis", "euc-jp", Shape::HalfwidthKana, false);
+        list
+    })
+}
+
+/// What a line looks like, for the quick filters.
+#[derive(Default)]
+struct Looks {
+    /// Codecs in which some character starts a UTF-8 sequence that the next continues.
+    utf8: u128,
+    /// Codecs whose upper half has three characters of the line in a row.
+    high_run: u128,
+    bopomofo: bool,
+    c1: bool,
+    cyrillic_case: bool,
+    han: bool,
+    others: bool,
+    halfwidth_kana: bool,
+}
+
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
+}
+
+fn is_other_than_han(c: char) -> bool {
+    matches!(c, '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}')
+}
+
+fn looks(line: &str) -> Looks {
+    let c = codecs();
+    let mut l = Looks::default();
+    let mut prev: Option<char> = None;
+    // Codecs whose upper half has the previous character, and the two previous characters.
+    let (mut run1, mut run2) = (0u128, 0u128);
+    // Single-byte codecs in which the characters before open a UTF-8 sequence that still needs
+    // one continuation (`need1`), two (`need2`) or three (`need3`), and those in which a
+    // sequence ended at the previous character (`done`). Rarer codecs must repair whole words
+    // (see `decide::whole_words`): their sequences start after a character that is not a
+    // non-ASCII letter (or right after another sequence), and count once the word ends.
+    let (mut need1, mut need2, mut need3, mut done) = (0u128, 0u128, 0u128, 0u128);
+    let common = c.list[0].bit | c.list[1].bit;
+    let mut boundary = true;
+    let mut boundary_before_prev = true;
+    for ch in line.chars() {
+        let cp = ch as usize;
+        let bmp = cp < 0x10000;
+        // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
+        // converter's substitute, a no-break space turned into a space).
+        let cont = if ch == '\u{FFFD}' {
+            u128::MAX
+        } else if bmp {
+            c.cont[cp]
+        } else {
+            0
+        };
+        let last = match ch {
+            '?' => u128::MAX,
+            ' ' => c.nbsp,
+            _ => cont,
+        };
+        let here_boundary = ch.is_ascii() || !ch.is_alphabetic();
+        if here_boundary {
+            l.utf8 |= done;
+        }
+        let ended = need1 & last & !c.double;
+        l.utf8 |= ended & common;
+        let (n1, n2) = (need2 & cont, need3 & cont);
+        let may_start = if boundary { u128::MAX } else { done | common };
+        if bmp {
+            need1 = n1 | (c.lead_n[0][cp] & may_start);
+            need2 = n2 | (c.lead_n[1][cp] & may_start);
+            need3 = c.lead_n[2][cp] & may_start;
+        } else {
+            (need1, need2, need3) = (n1, n2, 0);
+        }
+        done = ended;
+        let before_prev = boundary_before_prev;
+        boundary_before_prev = boundary;
+        boundary = here_boundary;
+        if let Some(p) = prev {
+            let pp = p as usize;
+            if pp < 0x10000 {
+                // Two-byte codecs: a character whose two bytes are a lead and a continuation,
+                // or a lead followed by a character starting with a continuation, at the start
+                // of a word.
+                if before_prev {
+                    l.utf8 |= c.double & (c.pair[pp] | (c.lead[pp] & cont));
+                }
+            }
+            if ('\u{430}'..='\u{45F}').contains(&p) && ('\u{400}'..='\u{42F}').contains(&ch) {
+                l.cyrillic_case = true;
+            }
+        }
+        if bmp {
+            let high = c.high[cp];
+            l.high_run |= run2 & high;
+            run2 = run1 & high;
+            run1 = high;
+        } else {
+            (run1, run2) = (0, 0);
+        }
+        match ch {
+            '\u{80}'..='\u{9F}' => l.c1 = true,
+            '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
+                l.han = true;
+                l.others |= prev.is_some_and(is_other_than_han);
+            }
+            '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}' => {
+                // Right beside an ideograph: Big5's commonest rows read in GBK.
+                l.others |= prev.is_some_and(is_han);
+            }
+            '\u{3100}'..='\u{312F}' | '\u{31A0}'..='\u{31BF}' => l.bopomofo = true,
+            '\u{FF61}'..='\u{FF9F}' => l.halfwidth_kana = true,
+            _ => {}
+        }
+        prev = Some(ch);
+    }
+    l.utf8 |= done;
+    l
+}
+
+fn apply(line: &str, replacements: &[Replacement]) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut at = 0;
+    for r in replacements {
+        out.push_str(&line[at..r.start]);
+        out.push_str(&r.text);
+        at = r.end;
+    }
+    out.push_str(&line[at..]);
+    out
+}
+
+/// Every structurally possible repair of `line` (which is not all ASCII).
+pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
+    let l = looks(line);
+    let c = codecs();
+    let shared: std::sync::Arc<str> = line.into();
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut mask = l.utf8;
+    while mask != 0 {
+        let id: CodecId = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        let codec = &c.list[id];
+        let replacements = scan::find(line, codec);
+        let complete: usize = replacements.iter().map(|r| r.complete).sum();
+        if complete == 0 {
+            continue;
+        }
+        let text = apply(line, &replacements);
+        out.push(Candidate {
+            step: Step {
+                encode: codec.encoding,
+                decode: encoding::UTF_8,
+            },
+            replacements,
+            text,
+            line: shared.clone(),
+            order: id,
+            utf8: true,
+            single_byte: codec.single_byte,
+        });
+    }
+    for (k, r) in rereads().iter().enumerate() {
+        let fits = match r.shape {
+            Shape::HighRun => codecs()
+                .of(r.wrong)
+                .is_some_and(|w| l.high_run & w.bit != 0),
+            Shape::C1 => l.c1,
+            Shape::CyrillicCase => l.cyrillic_case,
+            Shape::HanAndOthers => l.han && l.others,
+            Shape::HanAndBopomofo => l.han && l.bopomofo,
+            Shape::HalfwidthKana => l.halfwidth_kana,
+        };
+        if !fits {
+            continue;
+        }
+        let replacements = reread(line, r.wrong, r.right, r.ascii_trails);
+        if replacements.is_empty() {
+            continue;
+        }
+        let text = apply(line, &replacements);
+        out.push(Candidate {
+            step: Step {
+                encode: r.wrong,
+                decode: r.right,
+            },
+            replacements,
+            text,
+            line: shared.clone(),
+            order: 128 + k,
+            utf8: false,
+            single_byte: r.wrong.is_single_byte(),
+        });
+    }
+    out.retain(super::decide::structural);
+    // One candidate per result: the preferred step.
+    out.sort_by_key(|c| c.order);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|c| seen.insert(c.text.clone()));
+    out
+}

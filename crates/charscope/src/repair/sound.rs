@@ -1,0 +1,147 @@
+//! Structural checks on what a candidate repair writes, before plausibility is asked: repaired
+//! text never contains what real text does not (controls, private-use or unassigned code
+//! points), and a combining mark it writes sits on a base it can belong to.
+
+use super::scan::Replacement;
+use crate::charinfo::properties;
+use icu_normalizer::properties::CanonicalCompositionBorrowed;
+use icu_properties::CodePointMapData;
+use icu_properties::props::{GeneralCategory, Script};
+
+fn is_mark(gc: GeneralCategory) -> bool {
+    matches!(
+        gc,
+        GeneralCategory::NonspacingMark
+            | GeneralCategory::SpacingMark
+            | GeneralCategory::EnclosingMark
+    )
+}
+
+fn is_letter(gc: GeneralCategory) -> bool {
+    matches!(
+        gc,
+        GeneralCategory::UppercaseLetter
+            | GeneralCategory::LowercaseLetter
+            | GeneralCategory::TitlecaseLetter
+            | GeneralCategory::ModifierLetter
+            | GeneralCategory::OtherLetter
+    )
+}
+
+/// Whether the mark `mark` may follow `base`: a letter it composes with, or a letter of its own
+/// script; or a digit, symbol or punctuation (kaomoji and strike-through put marks there).
+fn mark_fits(base: Option<char>, mark: char) -> bool {
+    let Some(base) = base else { return false };
+    if base.is_whitespace() {
+        return false;
+    }
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    if !is_letter(gc.get(base)) {
+        // Kaomoji and strike-through put marks on digits, symbols and quotes.
+        return matches!(
+            gc.get(base),
+            GeneralCategory::DecimalNumber
+                | GeneralCategory::MathSymbol
+                | GeneralCategory::CurrencySymbol
+                | GeneralCategory::ModifierSymbol
+                | GeneralCategory::OtherSymbol
+        ) || matches!(base, '\'' | '"');
+    }
+    if CanonicalCompositionBorrowed::new()
+        .compose(base, mark)
+        .is_some()
+    {
+        return true;
+    }
+    let scripts = CodePointMapData::<Script>::new();
+    let (s, b) = (scripts.get(mark), scripts.get(base));
+    if s == Script::Inherited {
+        // Shared marks that do not compose: the Arabic harakat ("inherited" by Arabic and
+        // Syriac letters).
+        return matches!(b, Script::Arabic | Script::Syriac);
+    }
+    s != Script::Common && s == b
+}
+
+/// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
+/// capitals, not "AHř".
+fn case_fits(line: &str, r: &Replacement) -> bool {
+    let mut written = r.text.chars().filter(|c| c.is_alphabetic());
+    let Some(first) = written.next() else {
+        return true;
+    };
+    if !first.is_lowercase() {
+        return true;
+    }
+    let capitals_before = line[..r.start]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .filter(|c| c.is_uppercase())
+        .count();
+    capitals_before < 2
+}
+
+/// Characters that real text seldom has and mojibake repairs often make: phonetic letters,
+/// spacing accents, enclosed letters, the long s, the rarer Latin Extended-B and Cyrillic
+/// letters (Vietnamese ơ ư and Romanian ș ț excepted).
+fn rare(c: char) -> bool {
+    matches!(c as u32,
+        0x00A8 | 0x00AF | 0x00B4 | 0x00B8 | 0x017F
+        | 0x0180..=0x019F | 0x01B1..=0x0217 | 0x021C..=0x024F
+        | 0x0250..=0x02FF | 0x0460..=0x052F | 0x1D00..=0x1DBF | 0x2460..=0x24FF)
+}
+
+/// Whether the characters a candidate writes are ones real text has: none rare when it repairs
+/// three places or fewer (weak evidence), mostly common beyond.
+pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
+    if replacements.len() <= 3 {
+        return !replacements.iter().any(|r| r.text.chars().any(rare));
+    }
+    // Many places: under a quarter rare letters (spacing accents are common in the middle
+    // steps of text broken several times).
+    let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
+    let rare_letters = written
+        .iter()
+        .filter(|&&c| rare(c) && !matches!(c, '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}'))
+        .count();
+    rare_letters * 4 < written.len()
+}
+
+/// C0 controls (but tab, line feed, form feed and carriage return), private-use code points and
+/// noncharacters: never the result of a repair. (C1 controls are: text broken twice keeps the
+/// bytes windows-1252 leaves undefined as C1 controls until the next step; unassigned code
+/// points are not judged, as the text may be newer than the character data.)
+fn unlikely(c: char) -> bool {
+    (c < ' ' && !matches!(c, '\t' | '\n' | '\x0C' | '\r'))
+        || c == '\u{7F}'
+        || properties::is_private_use(c)
+        || properties::is_noncharacter(c)
+}
+
+/// Whether every replacement writes sound text.
+pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
+    if !common_enough(replacements) {
+        return false;
+    }
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    replacements.iter().all(|r| {
+        if !case_fits(line, r) {
+            return false;
+        }
+        let mut base = line[..r.start].chars().next_back();
+        for c in r.text.chars() {
+            if unlikely(c) && !line[r.start..r.end].contains(c) {
+                return false;
+            }
+            if is_mark(gc.get(c)) {
+                if !mark_fits(base, c) {
+                    return false;
+                }
+            } else {
+                base = Some(c);
+            }
+        }
+        true
+    })
+}
