@@ -88,6 +88,12 @@ pub enum Command {
         after_help = "Examples:\n  xxd file.bin | charscope undump > copy.bin\n  charscope undump --json pasted.txt"
     )]
     Undump(UndumpArgs),
+    /// Which encoding is this? The answer with its confidence, the evidence in plain words, the
+    /// alternatives, segments where the encoding changes, and what the file declares.
+    #[command(
+        after_help = "Examples:\n  charscope detect subtitles.srt page.html\n  charscope detect --json --hex 'C0 AF E0 80 BF F0 81 82 41'\n  curl -sI URL | grep -i charset; charscope detect --declared iso-8859-1 page.html"
+    )]
+    Detect(DetectArgs),
 }
 
 /// `charscope serve`.
@@ -327,4 +333,27 @@ pub struct ExamplesArgs {
     /// The example to run; without it, list them all.
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
+}
+
+/// `charscope detect`.
+#[derive(Debug, Args)]
+pub struct DetectArgs {
+    /// The files; `-` or nothing reads standard input. Several files give one answer each
+    /// (JSON Lines with --json).
+    #[arg(value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
+    pub files: Vec<PathBuf>,
+
+    /// Inline bytes in any dump or hex format: 'C0 AF 41', 'c0af41', or pasted hexdump -C / xxd
+    /// / od output.
+    #[arg(long, value_name = "HEX", conflicts_with = "dump")]
+    pub hex: Option<String>,
+
+    /// Read the bytes from a dump in a file (any format `charscope undump` reads).
+    #[arg(long, value_name = "FILE")]
+    pub dump: Option<PathBuf>,
+
+    /// The encoding declared from outside (an HTTP Content-Type charset): detection says whether
+    /// the bytes agree.
+    #[arg(long, value_name = "LABEL")]
+    pub declared: Option<String>,
 }

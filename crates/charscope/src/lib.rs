@@ -27,6 +27,7 @@ pub mod bom;
 pub mod charinfo;
 pub mod compare;
 pub mod decode;
+pub mod detect;
 pub mod dump;
 pub mod encode;
 pub mod encoding;

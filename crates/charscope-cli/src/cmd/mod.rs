@@ -3,6 +3,7 @@
 mod char;
 mod compare;
 mod decode;
+pub mod detect;
 mod dump;
 mod encode;
 mod encodings;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Detect(args) => detect::run(&args, &ctx),
     }
 }
 
