@@ -5,9 +5,9 @@ Run through scripts/detect-accuracy.sh, which builds charscope and installs the 
 
 Counting rule: an answer counts when it decodes the file to the same text as the expected
 charset (so windows-1252 for an ISO-8859-1 file without bytes 80-9F counts). A leading U+FEFF is
-ignored on both sides. charscope's answers are decoded by charscope itself (what it claims is
-what it would decode with); expected charsets and the peers' answers by Python's codecs, or by
-charscope where Python has no codec for the name.
+ignored on both sides. Every answer and expected charset is decoded by Python's codecs (WHATWG
+names mapped to the codec browsers mean: Big5 -> big5hkscs, Shift_JIS -> cp932, EUC-KR ->
+cp949, GBK -> gb18030), or by charscope where Python has no codec for the name.
 
 Usage: detect_accuracy.py CORPUS_DIR CHARSCOPE_BIN CHARDETNG_BIN [--failures] [--only NAMES]
 """
@@ -157,7 +157,7 @@ def main():
             answer, detail = answers[p]
             exp_name, exp_text = expected[p]
             data = open(p, "rb").read()
-            got = text_of(answer, p, data, charscope, ours=ours)
+            got = text_of(answer, p, data, charscope)
             ok = got is not None and exp_text is not None and got == exp_text
             right += ok
             if p in valid_utf8 and (answer or "").lower().replace("_", "-") not in ("utf-8", "utf-8-sig"):

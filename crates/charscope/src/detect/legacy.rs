@@ -92,6 +92,15 @@ fn read(sample: &[u8], enc: &'static Encoding) -> (Reading, String) {
 /// Ranks the candidates' readings of `sample`, best first, readings of identical text merged
 /// (the more common encoding named), with confidences that sum to 1.
 pub(super) fn rank(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Reading> {
+    rank_with(sample, candidates, KEEP)
+}
+
+/// [`rank`] without the first pass's cut: every candidate read whole.
+pub(super) fn rank_all(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Reading> {
+    rank_with(sample, candidates, usize::MAX)
+}
+
+fn rank_with(sample: &[u8], candidates: &[&'static Encoding], keep: usize) -> Vec<Reading> {
     if sample.is_empty() {
         return Vec::new();
     }
@@ -101,13 +110,13 @@ pub(super) fn rank(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Readi
         cut += 1;
     }
     let mut kept: Vec<&'static Encoding> = candidates.to_vec();
-    if cut < sample.len() && candidates.len() > KEEP {
+    if cut < sample.len() && candidates.len() > keep {
         let mut first: Vec<(f64, &'static Encoding)> = candidates
             .iter()
             .map(|&e| (read(&sample[..cut], e).0.total, e))
             .collect();
         first.sort_by(|a, b| b.0.total_cmp(&a.0));
-        kept = first.into_iter().take(KEEP).map(|(_, e)| e).collect();
+        kept = first.into_iter().take(keep).map(|(_, e)| e).collect();
     }
     let mut readings: Vec<(Reading, String)> = kept.iter().map(|&e| read(sample, e)).collect();
     // Same text: keep the most common encoding's reading, remember the others.

@@ -285,15 +285,19 @@ impl Detector {
             return self.verdict(Method::Binary, None, reasons);
         }
         if !self.high {
-            let mut d = self.verdict(
-                Method::Ascii,
-                Some(encoding::UTF_8),
-                vec![format!(
-                    "all {} bytes are ASCII (7-bit): UTF-8, windows-1252 and every other \
-                     ASCII-compatible encoding read them the same; UTF-8 is named",
-                    count(self.total)
-                )],
-            );
+            let mut reasons = vec![format!(
+                "all {} bytes are ASCII (7-bit): UTF-8, windows-1252 and every other \
+                 ASCII-compatible encoding read them the same; UTF-8 is named",
+                count(self.total)
+            )];
+            let padding = prefix.iter().take_while(|&&b| b == 0).count();
+            if padding > 0 {
+                reasons.push(format!(
+                    "the first {} bytes are zero (padding)",
+                    count(padding as u64)
+                ));
+            }
+            let mut d = self.verdict(Method::Ascii, Some(encoding::UTF_8), reasons);
             d.language = self.language_of_prefix(encoding::UTF_8);
             return d;
         }
@@ -555,3 +559,24 @@ fn round(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests;
+
+/// Every candidate's reading of the words sample of `bytes`, for tuning by eye: (encoding, total
+/// bits, bits per character, language, confidence).
+#[doc(hidden)]
+pub fn debug_readings(bytes: &[u8]) -> Vec<(&'static str, f64, f64, Option<&'static str>, f64)> {
+    let mut d = Detector::new();
+    d.feed(bytes);
+    d.words.finish();
+    legacy::rank_all(&d.words.bytes, &legacy::candidates())
+        .into_iter()
+        .map(|r| {
+            (
+                r.encoding.name(),
+                r.total,
+                r.score.per_char(),
+                r.score.best_language(),
+                r.confidence,
+            )
+        })
+        .collect()
+}

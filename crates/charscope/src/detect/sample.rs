@@ -9,7 +9,8 @@ pub(super) const WORDS: usize = 24 * 1024;
 /// Words longer than this are cut (and the cut parts kept as words of their own).
 const MAX_WORD: usize = 512;
 
-/// The words of the stream that hold a byte above 7F and are not valid UTF-8, joined by spaces.
+/// The words of the stream that hold a byte above 7F and are not valid UTF-8, each with the word
+/// before and after it when those are ASCII (context for the language), joined by spaces.
 #[derive(Clone, Debug, Default)]
 pub(super) struct WordSample {
     /// The words, each followed by one space.
@@ -21,6 +22,12 @@ pub(super) struct WordSample {
     word: Vec<u8>,
     word_start: u64,
     word_high: bool,
+    /// The word before the current one (context for the language), and whether the next word
+    /// is to be kept as context.
+    prev: Vec<u8>,
+    prev_start: u64,
+    prev_kept: bool,
+    keep_next: bool,
 }
 
 fn is_space(b: u8) -> bool {
@@ -52,16 +59,44 @@ impl WordSample {
     }
 
     fn end_word(&mut self) {
-        if self.word_high && std::str::from_utf8(&self.word).is_err() {
-            self.seen += 1;
-            if self.bytes.len() + self.word.len() < WORDS {
-                self.origins.push((self.bytes.len(), self.word_start));
-                self.bytes.extend_from_slice(&self.word);
-                self.bytes.push(b' ');
-            }
+        if self.word.is_empty() {
+            return;
         }
+        let qualifies = self.word_high && std::str::from_utf8(&self.word).is_err();
+        if qualifies {
+            self.seen += 1;
+            if !self.prev_kept && !self.prev.is_empty() && self.prev.is_ascii() {
+                let (prev, start) = (std::mem::take(&mut self.prev), self.prev_start);
+                self.keep(&prev, start);
+            }
+            let (word, start) = (std::mem::take(&mut self.word), self.word_start);
+            self.keep(&word, start);
+            self.word = word;
+            self.keep_next = true;
+            self.prev_kept = true;
+        } else if self.keep_next {
+            self.keep_next = false;
+            self.prev_kept = !self.word_high;
+            if !self.word_high {
+                let (word, start) = (std::mem::take(&mut self.word), self.word_start);
+                self.keep(&word, start);
+                self.word = word;
+            }
+        } else {
+            self.prev_kept = false;
+        }
+        std::mem::swap(&mut self.prev, &mut self.word);
+        self.prev_start = self.word_start;
         self.word.clear();
         self.word_high = false;
+    }
+
+    fn keep(&mut self, word: &[u8], start: u64) {
+        if self.bytes.len() + word.len() < WORDS {
+            self.origins.push((self.bytes.len(), start));
+            self.bytes.extend_from_slice(word);
+            self.bytes.push(b' ');
+        }
     }
 
     /// The stream offset of a byte of the sample.
@@ -81,16 +116,19 @@ mod tests {
     #[test]
     fn keeps_only_non_utf8_words_with_their_offsets() {
         let mut s = WordSample::default();
-        let text = b"plain caf\xE9 na\xC3\xAFve \xE0 la";
+        let text = b"plain caf\xE9 na\xC3\xAFve x y \xE0 la z";
         // Fed one byte at a time: words across chunk edges are whole.
         for (i, b) in text.iter().enumerate() {
             s.feed(std::slice::from_ref(b), i as u64);
         }
         s.finish();
-        assert_eq!(s.bytes, b"caf\xE9 \xE0 ");
-        assert_eq!(s.origin(0), 6);
-        assert_eq!(s.origin(3), 9);
-        assert_eq!(s.origin(5), 18);
+        // Context words are ASCII only: valid UTF-8 beside them is another encoding's text.
+        assert_eq!(s.bytes, b"plain caf\xE9 y \xE0 la ");
+        assert_eq!(s.origin(6), 6);
+        assert_eq!(s.origin(9), 9);
+        assert_eq!(s.origin(11), 20);
+        assert_eq!(s.origin(13), 22);
+        assert_eq!(s.origin(15), 24);
         assert_eq!(s.seen, 2);
     }
 }

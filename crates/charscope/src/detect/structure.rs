@@ -220,7 +220,17 @@ const SIGNATURES: &[(&[u8], &str)] = &[
 ];
 
 /// Binary data: control bytes that text never has, and no UTF-16/32 reading.
-pub(super) fn binary(prefix: &[u8]) -> Option<Vec<String>> {
+pub(super) fn binary(whole: &[u8]) -> Option<Vec<String>> {
+    // Runs of zero bytes at the start or end are padding around text, not binary content.
+    let lead = whole.iter().take_while(|&&b| b == 0).count();
+    let trail = whole[lead..].iter().rev().take_while(|&&b| b == 0).count();
+    let prefix = &whole[lead..whole.len() - trail];
+    if prefix.is_empty() {
+        return Some(vec![format!(
+            "all {} bytes are zero",
+            count(whole.len() as u64)
+        )]);
+    }
     let controls = prefix.iter().filter(|&&b| is_binary_byte(b)).count();
     let nul = prefix.iter().position(|&b| b == 0);
     let signature = SIGNATURES
