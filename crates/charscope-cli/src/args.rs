@@ -145,7 +145,8 @@ pub enum BomArg {
 /// `charscope decode`.
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
-    /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1).
+    /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1), or `auto`
+    /// to detect it (the answer and its first reason go to standard error).
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
@@ -216,7 +217,7 @@ fn parse_dump_format(name: &str) -> Result<DumpFormat, String> {
 /// `charscope dump`.
 #[derive(Debug, Args)]
 pub struct DumpArgs {
-    /// The encoding that groups the bytes into characters.
+    /// The encoding that groups the bytes into characters, or `auto` to detect it.
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
@@ -257,7 +258,7 @@ pub struct UndumpArgs {
 /// `charscope validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// The encoding label.
+    /// The encoding label, or `auto` to detect each file's encoding first.
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
@@ -290,8 +291,8 @@ pub struct InspectArgs {
     #[arg(long, value_name = "HEX")]
     pub hex: Option<String>,
 
-    /// Decode the bytes with this encoding (default: a byte order mark's, else UTF-8 if the
-    /// bytes are valid UTF-8, else windows-1252).
+    /// Decode the bytes with this encoding (default, or `auto`: a byte order mark's, else UTF-8
+    /// if the bytes are valid UTF-8, else what detection finds).
     #[arg(long, short = 'f', value_name = "LABEL")]
     pub from: Option<String>,
 }

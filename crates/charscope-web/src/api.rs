@@ -6,6 +6,8 @@
 //! - `POST /api/inspect`: `inspect --json` of the input box, a page of unit rows at a time.
 //! - `POST /api/compare`: `compare --json`, every encoding's reading of the input's bytes.
 //! - `POST /api/encode`: `encode --json`, plus the bytes in an output format.
+//! - `POST /api/detect`: `detect --json` of the input's bytes (`file` is null); an encoding
+//!   other than "auto" is compared as the declared one, as `--declared` does.
 
 use crate::error::ApiError;
 use crate::input::{self, Content, Mode};
@@ -53,6 +55,7 @@ pub fn routes() -> Router {
         .route("/inspect", post(inspect))
         .route("/compare", post(compare_readings))
         .route("/encode", post(encode_text))
+        .route("/detect", post(detect_input))
 }
 
 /// Runs CPU-bound work off the async workers, so that one big paste does not stall the server.
@@ -219,6 +222,35 @@ async fn compare_readings(
             hex: hex_pairs(sample),
             readings: compare::decodings(sample, encoding::all()),
         }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DetectRequest {
+    input: String,
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default = "auto")]
+    encoding: String,
+}
+
+/// Detection of the input's bytes (a text's UTF-8, or the dump's bytes): the same value as
+/// `charscope detect --json`, with `file` null.
+async fn detect_input(
+    ApiJson(request): ApiJson<DetectRequest>,
+) -> Result<Json<charscope::detect::Detection>, ApiError> {
+    blocking(move || {
+        let read = input::read(request.input, request.mode)?;
+        let declared = chosen_label(&request.encoding);
+        if let Some(label) = declared {
+            resolve(label)?;
+        }
+        Ok(Json(charscope::detect::detect_declared(
+            read.content.bytes(),
+            declared,
+        )))
     })
     .await
 }

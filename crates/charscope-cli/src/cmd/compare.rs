@@ -23,6 +23,8 @@ const TEXT_COLUMNS: usize = 48;
 struct CompareReport<'a> {
     byte_length: usize,
     hex: String,
+    /// What detection names (the row marked with `*`), or null.
+    detected: Option<&'static charscope::Encoding>,
     readings: &'a [DecodeRow],
 }
 
@@ -47,10 +49,13 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         Ok(())
     })?;
     let rows = compare::decodings(&bytes, encodings);
+    let detection = charscope::detect::detect(&bytes);
+    let detected = detection.encoding;
     if ctx.json {
         print_json(&CompareReport {
             byte_length: bytes.len(),
             hex: hex_pairs(&bytes),
+            detected,
             readings: &rows,
         })?;
         return Ok(Outcome::Clean);
@@ -62,7 +67,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         "malformed",
         "U+FFFD",
         "suspicious",
-        "penalty",
+        "bits/char",
         "text",
     ])
     .right(&[0, 2, 3, 4, 5]);
@@ -74,13 +79,23 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
                 Cell::new(n.to_string(), Paint::Bad)
             }
         };
+        let mark = if Some(row.encoding) == detected {
+            " *"
+        } else {
+            ""
+        };
+        let place = if row.tie {
+            "=".to_string()
+        } else {
+            (rank + 1).to_string()
+        };
         table.row(vec![
-            Cell::new((rank + 1).to_string(), Paint::Dim),
-            Cell::new(row.encoding.name(), Paint::Name),
+            Cell::new(place, Paint::Dim),
+            Cell::new(format!("{}{mark}", row.encoding.name()), Paint::Name),
             count(row.malformed),
             count(row.replacements),
             count(row.suspicious),
-            row.penalty.to_string().into(),
+            format!("{:+.2}", row.score).into(),
             truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
         ]);
     }
@@ -97,9 +112,17 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         "{}",
         style.dim(
             "Ranked by malformed sequences, then suspicious characters (controls, private use, \
-             unassigned), then the penalty (1 per non-ASCII letter, 2 per other non-ASCII \
-             character, 2 per change of script between letters)."
+             unassigned), then plausibility as text (bits per character against typical text of \
+             its language; higher is better). \"=\" ties with the row above."
         )
+    )?;
+    writeln!(
+        out,
+        "{}",
+        style.dim(&format!(
+            "* detected: {}",
+            crate::terminal::sanitize(&detection.summary())
+        ))
     )?;
     out.flush()?;
     Ok(Outcome::Clean)

@@ -43,8 +43,8 @@ impl TextSink {
 
 pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
-    let encoding = super::encoding_for(&args.from)?;
-    let source = Source::from_args(&args.input)?;
+    let mut source = Source::from_args(&args.input)?;
+    let encoding = super::encoding_for_source(&args.from, &mut source)?;
     let name = source.name();
     let style = Style::new(use_color(color, ctx.json) && std::io::stderr().is_terminal());
     let mut decoder = StreamDecoder::new(encoding, bom_mode(args.bom));

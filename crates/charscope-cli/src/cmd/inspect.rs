@@ -72,6 +72,9 @@ fn source_text(report: &Report) -> &'static str {
         EncodingSource::Fallback => {
             "no label or byte order mark and not valid UTF-8: the windows-1252 fallback"
         }
+        EncodingSource::Detected => {
+            "no label or byte order mark and not valid UTF-8: chosen by detection (see the note)"
+        }
         _ => "",
     }
 }

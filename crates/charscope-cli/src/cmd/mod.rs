@@ -55,6 +55,40 @@ pub fn encoding_for(label: &str) -> Result<&'static charscope::Encoding> {
     Ok(charscope::encoding::for_label(label)?)
 }
 
+/// Whether a `--from` value asks for detection.
+pub fn is_auto(label: &str) -> bool {
+    label.trim().eq_ignore_ascii_case("auto")
+}
+
+/// Resolves `--from` for one input: a label, or `auto`, which runs detection over the input
+/// first (standard input is read into memory for it) and gives its answer on standard error.
+/// Undetectable input (empty, binary) is read as UTF-8, so that every malformed sequence is named.
+pub fn encoding_for_source(
+    label: &str,
+    source: &mut crate::input::Source,
+) -> Result<&'static charscope::Encoding> {
+    use crate::input::Source;
+    use std::io::Read;
+    if !is_auto(label) {
+        return encoding_for(label);
+    }
+    if matches!(source, Source::Stdin) {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
+        *source = Source::Buffered(bytes);
+    }
+    let d = detect::detect_source(source, None)?;
+    eprintln!(
+        "charscope: note: {}: --from auto: {}",
+        crate::terminal::sanitize(&source.name()),
+        crate::terminal::sanitize(&d.summary())
+    );
+    Ok(d.auto_encoding())
+}
+
 /// A note for standard error when the input starts with the byte order mark of another encoding
 /// than the one decoding it (a UTF-16 file read as UTF-8, say), and the mark was not obeyed.
 pub fn foreign_bom_note(

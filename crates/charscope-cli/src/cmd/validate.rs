@@ -15,9 +15,14 @@ const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
 
 pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
-    let encoding = super::encoding_for(&args.from)?;
+    let auto = super::is_auto(&args.from);
+    let encoding = if auto {
+        charscope::encoding::UTF_8
+    } else {
+        super::encoding_for(&args.from)?
+    };
     let style = Style::new(use_color(color, ctx.json));
-    let sources: Vec<Source> = if args.files.is_empty() {
+    let mut sources: Vec<Source> = if args.files.is_empty() {
         vec![Source::Stdin]
     } else {
         args.files
@@ -33,7 +38,19 @@ pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
     };
     let mut any_malformed = false;
     let mut failed = None;
-    for source in &sources {
+    for source in &mut sources {
+        let encoding = if auto {
+            match super::encoding_for_source(&args.from, source) {
+                Ok(e) => e,
+                Err(err) => {
+                    eprintln!("charscope: error: {err:#}");
+                    failed = Some(err);
+                    continue;
+                }
+            }
+        } else {
+            encoding
+        };
         match validate_one(source, encoding, args, ctx, &style) {
             Ok(clean) => any_malformed |= !clean,
             Err(err) if crate::is_broken_pipe(&err) => return Err(err),

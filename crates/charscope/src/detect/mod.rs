@@ -483,9 +483,9 @@ impl Detector {
                 declared: None,
             };
         }
+        reasons.extend(legacy::reasons(b, None, &origin));
         reasons.extend(first_bad);
         reasons.push(sample_note);
-        reasons.extend(legacy::reasons(b, None, &origin));
         Detection {
             file: None,
             encoding: Some(b.encoding),
