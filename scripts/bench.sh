@@ -61,3 +61,16 @@ run "decode Shift_JIS -> UTF-8" \
 echo
 echo "peak memory of charscope validate on the corrupt file:"
 /usr/bin/time -f "  %M KiB max RSS, %e s" "$cs" validate "$corpus/mixed-corrupt.utf8.txt" > /dev/null || true
+
+# ---- detection (issue 8): charscope detect against uchardet on 10 MiB of Portuguese windows-1252.
+bench_detect() {
+  need uchardet || apt-get install -y -qq uchardet >/dev/null
+  local sample="target/detect-pt.cp1252.10MiB.txt"
+  [ -f "$sample" ] || head -c 10485760 "$corpus/pt.cp1252.txt" > "$sample"
+  echo
+  echo "detect answers: charscope $("$cs" detect "$sample" | head -1), uchardet $(uchardet "$sample")"
+  run "detect 10 MiB pt.cp1252" \
+    "$cs detect $sample" \
+    "uchardet $sample"
+}
+bench_detect

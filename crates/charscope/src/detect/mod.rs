@@ -24,7 +24,8 @@
 //! # Bounded memory
 //! A [`Detector`] takes the input in chunks and keeps only its first 64 KiB, a 24 KiB sample of
 //! the words that are neither ASCII nor valid UTF-8, and running counts: any size is detected in
-//! the same memory, and no reading of the whole input is ever made.
+//! the same memory, and no reading of the whole input is ever made. Past 256 KiB of malformed UTF-8
+//! without one valid multi-byte character and with the sample full, the rest is only counted.
 //!
 //! ```
 //! use charscope::detect::{detect, Method};
@@ -188,7 +189,14 @@ pub struct Detector {
     shape: Utf8Shape,
     words: WordSample,
     declared: Option<String>,
+    /// Set once the evidence is decisive (see [`SETTLE_AFTER`]): later bytes are only counted.
+    settled_at: Option<u64>,
 }
+
+/// Bytes after which a stream with many malformed UTF-8 sequences, not one valid multi-byte
+/// character and a full legacy sample is settled: the rest is counted, not analysed (a UTF-8
+/// stretch past this point would not be found as a segment).
+const SETTLE_AFTER: u64 = 256 * 1024;
 
 impl Default for Detector {
     fn default() -> Self {
@@ -206,6 +214,7 @@ impl Detector {
             shape: Utf8Shape::new(),
             words: WordSample::default(),
             declared: None,
+            settled_at: None,
         }
     }
 
@@ -221,10 +230,21 @@ impl Detector {
             let take = chunk.len().min(PREFIX - self.prefix.len());
             self.prefix.extend_from_slice(&chunk[..take]);
         }
+        if self.settled_at.is_some() {
+            self.total += chunk.len() as u64;
+            return;
+        }
         self.high |= !chunk.is_ascii();
         self.shape.feed(chunk, false);
         self.words.feed(chunk, self.total);
         self.total += chunk.len() as u64;
+        if self.total >= SETTLE_AFTER
+            && self.shape.multibyte == 0
+            && self.shape.malformed >= 100
+            && self.words.is_full()
+        {
+            self.settled_at = Some(self.total);
+        }
     }
 
     /// Ends the input and decides.
@@ -486,6 +506,14 @@ impl Detector {
         reasons.extend(legacy::reasons(b, None, &origin));
         reasons.extend(first_bad);
         reasons.push(sample_note);
+        if let Some(at) = self.settled_at {
+            reasons.push(format!(
+                "the first {} bytes settled it (malformed UTF-8, no valid multi-byte character); \
+                 the other {} were counted, not read",
+                count(at),
+                count(self.total - at)
+            ));
+        }
         Detection {
             file: None,
             encoding: Some(b.encoding),

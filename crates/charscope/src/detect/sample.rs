@@ -53,6 +53,11 @@ impl WordSample {
         }
     }
 
+    /// Whether the sample has no room left.
+    pub fn is_full(&self) -> bool {
+        self.bytes.len() + MAX_WORD >= WORDS
+    }
+
     /// Ends the stream.
     pub fn finish(&mut self) {
         self.end_word();
