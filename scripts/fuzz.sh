@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 seconds=${1:-60}
-for target in decode_utf8 decode_utf16 decode_utf32 decode_legacy parse_dump; do
+for target in decode_utf8 decode_utf16 decode_utf32 decode_legacy decode_beyond_whatwg parse_dump; do
   mkdir -p "corpus/$target"
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O -s none "$target" "corpus/$target" -- \
     -max_total_time="$seconds" -max_len=512 -print_final_stats=1 2>&1 \

@@ -58,6 +58,8 @@ TABLES = [
     ("GEORGIAN_ACADEMY", "Georgian-Academy", "iconv", "GEORGIAN-ACADEMY"),
     ("GEORGIAN_PS", "Georgian-PS", "iconv", "GEORGIAN-PS"),
     ("US_ASCII", "true-US-ASCII", "python", "ascii"),
+    ("ISO_8859_9", "true-ISO-8859-9", "python", "iso8859_9"),
+    ("ISO_8859_11", "true-ISO-8859-11", "python", "iso8859_11"),
 ]
 
 UNMAPPED = 0xFFFF

@@ -5,13 +5,24 @@ use charscope::escape::EscapeFormat;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// The exit codes, as `charscope --help` ends.
+pub const EXIT_CODES: &str = "Exit codes:
+  0  done, nothing to report
+  1  done, but problems found: malformed input (validate; decode, which still writes the text
+     with each malformed sequence replaced by U+FFFD; decode --strict, which stops there),
+     characters an encoding cannot represent (encode, which writes nothing unless --errors
+     substitutes them)
+  2  usage error, unreadable or unusable input (a missing file, a dump that does not read)
+  A closed pipe (charscope ... | head) exits 0.";
+
 /// See and fix what text encodings do to bytes.
 #[derive(Debug, Parser)]
 #[command(
     name = "charscope",
     version,
     about = "See and fix what text encodings do to bytes: decode, encode, validate, inspect, dump, serve.",
-    long_about = None
+    long_about = None,
+    after_help = EXIT_CODES
 )]
 pub struct Cli {
     /// When to colour the output: auto (a terminal, without NO_COLOR or TERM=dumb), always, never.
@@ -23,9 +34,24 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// What encoding labels mean: whatwg (the default: as in browsers, where "latin1" and "ascii"
+    /// are windows-1252) or iana (iconv's meanings: "ascii" is 7-bit US-ASCII, "latin1" true
+    /// ISO-8859-1). Also set by CHARSCOPE_LABELS. `charscope encodings` lists the differences.
+    #[arg(long, global = true, value_enum, value_name = "MODE")]
+    pub labels: Option<LabelsArg>,
+
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--labels`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LabelsArg {
+    /// The WHATWG Encoding Standard's meanings, as in browsers (the default).
+    Whatwg,
+    /// iconv's meanings where WHATWG differs.
+    Iana,
 }
 
 /// `--color`.
@@ -52,7 +78,8 @@ pub enum Command {
         after_help = "Example:\n  charscope encode --to shift_jis --json 'caf\u{e9} \u{20ac}'"
     )]
     Encode(EncodeArgs),
-    /// Report every malformed sequence in files, with its offset; exit 1 if any.
+    /// Report every malformed sequence in files as file:line:column, with its byte offset; exit 1
+    /// if any.
     #[command(after_help = "Example:\n  charscope validate --from utf-8 data/*.csv")]
     Validate(ValidateArgs),
     /// List every encoding with its labels, and where a label means something else.
@@ -94,7 +121,27 @@ pub enum Command {
         after_help = "Examples:\n  charscope detect subtitles.srt page.html\n  charscope detect --json --hex 'C0 AF E0 80 BF F0 81 82 41'\n  curl -sI URL | grep -i charset; charscope detect --declared iso-8859-1 page.html"
     )]
     Detect(DetectArgs),
+    /// Write a shell completion script (bash, zsh, fish, powershell) to standard output.
+    #[command(
+        after_help = "Examples:\n  charscope completions bash > ~/.local/share/bash-completion/completions/charscope\n  charscope completions zsh > ~/.zfunc/_charscope"
+    )]
+    Completions(CompletionsArgs),
+    /// Write the manual page (roff) to standard output.
+    #[command(after_help = "Example:\n  charscope man > charscope.1 && man ./charscope.1")]
+    Man(ManArgs),
 }
+
+/// `charscope completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `charscope man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {}
 
 /// `charscope serve`.
 #[derive(Debug, Args)]
@@ -112,12 +159,12 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
-/// Where bytes come from: a file, stdin, inline hex or a dump.
+/// Where bytes come from: files, stdin, inline hex or a dump.
 #[derive(Debug, Args)]
 pub struct ByteInput {
-    /// The input file; `-` or nothing reads standard input.
+    /// The input files; `-` or nothing reads standard input.
     #[arg(value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
-    pub file: Option<PathBuf>,
+    pub files: Vec<PathBuf>,
 
     /// Inline bytes in any dump or hex format: 'C0 AF 41', 'c0af41', '{0xC0, 0xAF}', '%C0%AF',
     /// or pasted hexdump -C / xxd / od output.
@@ -150,9 +197,9 @@ pub struct DecodeArgs {
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
-    /// What to do with a byte order mark.
-    #[arg(long, value_enum, default_value_t = BomArg::Strip)]
-    pub bom: BomArg,
+    /// What to do with a byte order mark [default: strip].
+    #[arg(long, value_enum)]
+    pub bom: Option<BomArg>,
 
     /// Fail (exit 1) at the first malformed sequence instead of replacing it.
     #[arg(long)]
@@ -199,9 +246,9 @@ pub struct EncodeArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_escape_format)]
     pub format: Option<EscapeFormat>,
 
-    /// The text; `-` reads standard input.
+    /// The text; `-` or nothing reads standard input.
     #[arg(value_name = "TEXT")]
-    pub text: String,
+    pub text: Option<String>,
 }
 
 fn parse_escape_format(name: &str) -> Result<EscapeFormat, String> {
@@ -224,6 +271,11 @@ pub struct DumpArgs {
     /// Exactly the layout of hexdump -C, byte for byte (no decoding).
     #[arg(long)]
     pub plain: bool,
+
+    /// What to do with a byte order mark: keep shows it as a character (the default), strip
+    /// leaves its bytes undecoded, sniff and sniff-unicode let it choose the encoding.
+    #[arg(long, value_enum)]
+    pub bom: Option<BomArg>,
 
     #[command(flatten)]
     pub input: ByteInput,
@@ -262,13 +314,29 @@ pub struct ValidateArgs {
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
+    /// What to do with a byte order mark [default: strip]: sniff and sniff-unicode let it
+    /// choose the encoding, as in decode.
+    #[arg(long, value_enum)]
+    pub bom: Option<BomArg>,
+
+    /// Print nothing: the exit code says whether every input is valid.
+    #[arg(long, short = 'q', conflicts_with = "files_with_errors")]
+    pub quiet: bool,
+
+    /// Print only the names of inputs that have a malformed sequence.
+    #[arg(long = "files-with-errors", short = 'l')]
+    pub files_with_errors: bool,
+
+    /// Name at most N malformed sequences per input; the rest are counted, not named.
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
 
-    /// The files; `-` or nothing reads standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: ByteInput,
 }
 
 /// `charscope encodings`.
@@ -288,11 +356,15 @@ pub struct InspectArgs {
 
     /// Inspect inline bytes in any dump or hex format: 'C3 A9', 'c3a9', '%C3%A9', or pasted
     /// hexdump -C / xxd / od output.
-    #[arg(long, value_name = "HEX")]
+    #[arg(long, value_name = "HEX", conflicts_with = "dump")]
     pub hex: Option<String>,
 
-    /// Decode the bytes with this encoding (default, or `auto`: a byte order mark's, else UTF-8
-    /// if the bytes are valid UTF-8, else what detection finds).
+    /// Inspect the bytes of a dump in a file (any format `charscope undump` reads).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "text"])]
+    pub dump: Option<PathBuf>,
+
+    /// Decode the bytes with this encoding; `auto` (the default): a byte order mark's, else
+    /// UTF-8 if the bytes are valid UTF-8, else what detection finds.
     #[arg(long, short = 'f', value_name = "LABEL")]
     pub from: Option<String>,
 }

@@ -19,25 +19,59 @@ pub enum Source {
 }
 
 impl Source {
-    /// The source an input argument names: `--hex` and `--dump` are read as dumps now.
+    /// The one source an input argument names: `--hex` and `--dump` are read as dumps now. More
+    /// than one FILE is an error: the command reads one input.
     pub fn from_args(input: &ByteInput) -> Result<Source> {
+        let mut all = Source::all_from_args(input)?;
+        if all.len() > 1 {
+            bail!(
+                "this command reads one input, and {} files were given",
+                all.len()
+            );
+        }
+        Ok(all.pop().unwrap_or(Source::Stdin))
+    }
+
+    /// Every source an input argument names, in order: the FILEs (`-` is standard input), or
+    /// the bytes of `--hex` or `--dump`, or standard input when nothing is named.
+    pub fn all_from_args(input: &ByteInput) -> Result<Vec<Source>> {
         if let Some(hex) = &input.hex {
             let parsed = read_dump(hex, &ParseOptions::default(), "--hex")?;
-            return Ok(Source::Inline(parsed.bytes));
+            return Ok(vec![Source::Inline(parsed.bytes)]);
         }
         if let Some(path) = &input.dump {
             let text = read_text_file(Some(path))?;
-            let parsed = read_dump(&text, &ParseOptions::default(), &path.display().to_string())?;
-            return Ok(Source::Inline(parsed.bytes));
+            let parsed = read_dump(&text, &ParseOptions::default(), &shown_path(path))?;
+            return Ok(vec![Source::Inline(parsed.bytes)]);
         }
-        Ok(match &input.file {
-            Some(path) if path.as_os_str() != "-" => Source::File(path.clone()),
-            _ => Source::Stdin,
-        })
+        if input.files.is_empty() {
+            return Ok(vec![Source::Stdin]);
+        }
+        Ok(input
+            .files
+            .iter()
+            .map(|path| {
+                if path.as_os_str() == "-" {
+                    Source::Stdin
+                } else {
+                    Source::File(path.clone())
+                }
+            })
+            .collect())
     }
 
-    /// A name for messages: the path, `<stdin>` or `<hex>`.
+    /// A name for messages to a terminal: the path (escaped, as any untrusted text), `<stdin>`
+    /// or `<hex>`.
     pub fn name(&self) -> String {
+        match self {
+            Source::File(path) => shown_path(path),
+            _ => self.json_name(),
+        }
+    }
+
+    /// The name as JSON carries it: the path as it is (invalid UTF-8 replaced), `<stdin>` or
+    /// `<hex>`.
+    pub fn json_name(&self) -> String {
         match self {
             Source::Inline(_) => "<hex>".into(),
             Source::Stdin | Source::Buffered(_) => "<stdin>".into(),
@@ -66,9 +100,14 @@ impl Source {
     }
 }
 
+/// A path as it may reach a terminal: controls, bidi and invisible characters escaped.
+pub fn shown_path(path: &Path) -> String {
+    crate::terminal::sanitize(&path.display().to_string()).into_owned()
+}
+
 /// Opens a file for reading, with a message that names it.
 pub fn open_file(path: &Path) -> Result<std::fs::File> {
-    std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))
+    std::fs::File::open(path).with_context(|| format!("cannot open {}", shown_path(path)))
 }
 
 /// Reads a chunk-at-a-time source to its end, calling `f(chunk, last)`; the final call has
@@ -117,7 +156,7 @@ pub fn read_text_file(path: Option<&Path>) -> Result<String> {
         Some(p) if p.as_os_str() != "-" => {
             open_file(p)?
                 .read_to_end(&mut bytes)
-                .with_context(|| format!("cannot read {}", p.display()))?;
+                .with_context(|| format!("cannot read {}", shown_path(p)))?;
         }
         _ => {
             std::io::stdin()
@@ -128,7 +167,7 @@ pub fn read_text_file(path: Option<&Path>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         anyhow!(
             "{} is not text (invalid UTF-8 at byte offset {}): a dump is text",
-            path.map_or("standard input".into(), |p| p.display().to_string()),
+            path.map_or("standard input".into(), shown_path),
             e.utf8_error().valid_up_to()
         )
     })

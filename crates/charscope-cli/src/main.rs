@@ -2,6 +2,7 @@
 
 mod args;
 mod cmd;
+mod color;
 mod input;
 mod output;
 mod terminal;
@@ -19,13 +20,28 @@ pub enum Outcome {
 }
 
 fn main() -> ExitCode {
-    let cli = args::Cli::parse();
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            eprintln!(
+                "charscope: error: an argument is not valid UTF-8, so it cannot be read as TEXT; \
+                 give bytes with --hex 'C3 A9', with --file FILE (inspect) or a FILE argument, or \
+                 on standard input"
+            );
+            return ExitCode::from(2);
+        }
+        Err(err) => err.exit(),
+    };
     match cmd::run(cli) {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
         Ok(Outcome::Problems) => ExitCode::from(1),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("charscope: error: {err:#}");
+            // File names and contents quoted in messages are escaped, as everywhere.
+            eprintln!(
+                "charscope: error: {}",
+                terminal::sanitize(&format!("{err:#}"))
+            );
             ExitCode::from(2)
         }
     }

@@ -3,20 +3,13 @@
 use crate::args::ColorChoice;
 use std::io::{IsTerminal, Write};
 
-/// Whether to colour stdout: `--color`, a terminal, NO_COLOR unset or empty, TERM not dumb.
+/// Whether to colour stdout: never with `--json`, else [`crate::color::use_color`] for this
+/// process's stdout and environment.
 pub fn use_color(choice: ColorChoice, json: bool) -> bool {
-    if json {
-        return false;
-    }
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var_os("TERM").is_none_or(|v| v != "dumb")
-        }
-    }
+    !json
+        && crate::color::use_color(choice, std::io::stdout().is_terminal(), |key| {
+            std::env::var_os(key)
+        })
 }
 
 /// ANSI styles, or nothing when colour is off.
@@ -29,6 +22,11 @@ impl Style {
     /// Styles that print escapes only when `on`.
     pub fn new(on: bool) -> Style {
         Style { on }
+    }
+
+    /// Whether these styles print escapes.
+    pub fn is_on(&self) -> bool {
+        self.on
     }
 
     fn wrap(&self, code: &str, text: &str) -> String {

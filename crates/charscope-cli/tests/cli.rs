@@ -44,7 +44,7 @@ fn decode_prints_text_and_warns_on_stderr() {
     charscope()
         .args(["decode", "--hex", "63 61 66 C3 A9 FF"])
         .assert()
-        .success()
+        .code(1)
         .stdout("café\u{FFFD}")
         .stderr(
             predicate::str::contains("byte offset 5").and(predicate::str::contains("invalid-byte")),
@@ -214,31 +214,49 @@ fn validate_lines_json_lines_and_exit_codes() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(
-        lines[0].starts_with(&format!("{}:1: overlong: C0 (", bad.display())),
-        "{}",
-        lines[0]
+    assert_eq!(
+        lines[0],
+        format!(
+            "{}:1:2: overlong: C0 (C0: never appears in UTF-8; it could only begin an overlong \
+             2-byte form of U+0000-U+007F) [byte 1]",
+            bad.display()
+        )
     );
-    assert!(lines[1].starts_with(&format!("{}:2: overlong: AE (", bad.display())));
-    assert!(lines[2].contains(":10: truncated: E1 80 ("), "{}", lines[2]);
+    assert!(lines[1].starts_with(&format!("{}:1:3: overlong: AE (", bad.display())));
+    assert!(
+        lines[2].contains(":1:11: truncated: E1 80 ("),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[2].ends_with(") [byte 10]"), "{}", lines[2]);
     let out = charscope()
         .args(["validate", "--json"])
         .arg(&good)
         .arg(&bad)
         .output()
         .unwrap();
-    let reports: Vec<Value> = String::from_utf8(out.stdout)
+    let records: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(reports.len(), 2);
-    assert_eq!(reports[0]["valid"], true);
-    assert_eq!(reports[0]["bytes"], 8);
-    assert_eq!(reports[1]["valid"], false);
-    assert_eq!(reports[1]["encoding"], "UTF-8");
-    assert_eq!(reports[1]["malformed"].as_array().unwrap().len(), 3);
-    assert_eq!(reports[1]["file"], bad.display().to_string());
+    // good.txt: its summary; bad.txt: three records, then its summary.
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[0]["valid"], true);
+    assert_eq!(records[0]["bytes"], 8);
+    assert_eq!(records[0]["malformed_count"], 0);
+    assert_eq!(records[1]["file"], bad.display().to_string());
+    assert_eq!(records[1]["offset"], 1);
+    assert_eq!(records[1]["line"], 1);
+    assert_eq!(records[1]["column"], 2);
+    assert_eq!(records[1]["length"], 1);
+    assert_eq!(records[1]["hex"], "C0");
+    assert_eq!(records[1]["kind"], "overlong");
+    assert_eq!(records[3]["hex"], "E1 80");
+    assert_eq!(records[4]["valid"], false);
+    assert_eq!(records[4]["encoding"], "UTF-8");
+    assert_eq!(records[4]["malformed_count"], 3);
+    assert_eq!(records[4]["file"], bad.display().to_string());
 }
 
 #[test]
@@ -262,8 +280,9 @@ fn validate_a_missing_file_is_exit_2_but_the_others_are_checked() {
 fn encodings_lists_every_encoding_and_the_label_notes() {
     let v = json_of(&["encodings", "--json"]);
     let list = v.as_array().unwrap();
-    // 40 WHATWG encodings, UTF-32LE/BE, true ISO-8859-1 and the 25 single-byte ones beyond WHATWG.
-    assert_eq!(list.len(), 68);
+    // 40 WHATWG encodings, UTF-32LE/BE, true ISO-8859-1, 27 single-byte and 5 multi-byte or
+    // stateful ones beyond WHATWG.
+    assert_eq!(list.len(), 75);
     let cp1252 = list.iter().find(|e| e["name"] == "windows-1252").unwrap();
     assert!(
         cp1252["labels"]
@@ -311,8 +330,9 @@ fn bad_input_is_exit_2_with_what_and_where() {
     charscope().args(["decode", "--bogus"]).assert().code(2);
 }
 
+/// On a terminal the same text is escaped: `decode`'s unit test `text_is_escaped_for_a_terminal_only`.
 #[test]
-fn terminal_escapes_in_untrusted_text_are_neutralised_only_on_a_terminal() {
+fn piped_output_is_byte_exact() {
     // Piped output is byte-exact: the escape sequence passes through.
     charscope()
         .args(["decode", "--hex", "1B 5B 33 31 6D"])
@@ -321,8 +341,9 @@ fn terminal_escapes_in_untrusted_text_are_neutralised_only_on_a_terminal() {
         .stdout("\x1b[31m");
 }
 
+/// NO_COLOR and TERM=dumb: the unit tests of `color::use_color`.
 #[test]
-fn no_colour_when_piped_or_with_no_color() {
+fn no_colour_when_piped_and_colour_when_asked() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, b"\xFF").unwrap();
@@ -399,7 +420,7 @@ fn a_byte_order_mark_of_another_encoding_gets_a_hint() {
         .arg("decode")
         .arg(&path)
         .assert()
-        .success()
+        .code(1)
         .stderr(predicate::str::contains(hint));
     charscope()
         .args(["decode", "--bom", "sniff"])

@@ -225,7 +225,25 @@ fn char_views() {
     let hits = json(&["char", "--search", "grinning face", "--json"]);
     assert_eq!(hits[0]["code_point"], "U+1F600");
     assert_eq!(hits[0]["char"], "😀");
-    charscope(&["char", "U+D800"]).code(2);
+    // A surrogate code point is described, not refused.
+    let d800 = json(&["char", "U+D800", "--json"]);
+    assert_eq!(d800["surrogate"], "high");
+    assert_eq!(d800["general_category"], "Cs");
+    assert_eq!(d800["block_name"], "High Surrogates");
+    let e = json(&["char", "é", "--json"]);
+    assert_eq!(e["block_name"], "Latin-1 Supplement");
+    assert_eq!(e["decimal"], 233);
+    assert_eq!(e["bidi_class"], "L");
+    assert_eq!(e["html_entity"], "&eacute;");
+    assert_eq!(e["decomposition"]["code_points"], "U+0065 U+0301");
+    assert_eq!(e["normalization"][1]["escaped"], "e\\u{0301}");
+    let bom = json(&["char", "U+FEFF", "--json"]);
+    assert_eq!(bom["block_name"], "Arabic Presentation Forms-B");
+    let nbsp = json(&["char", "--search", "nbsp", "--json"]);
+    assert_eq!(nbsp[0]["code_point"], "U+00A0");
+    assert_eq!(nbsp[0]["alias"], "NBSP");
+    let mark = json(&["char", "--search", "byte order mark", "--json"]);
+    assert_eq!(mark[0]["code_point"], "U+FEFF");
     charscope(&["char", "U+110000"]).code(2);
 }
 

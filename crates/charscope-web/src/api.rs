@@ -17,7 +17,7 @@ use axum::{Json, Router};
 use charscope::compare::{self, DecodeRow};
 use charscope::decode::{MalformedKind, hex_pairs};
 use charscope::encode::{Substitute, Unmappable, encode};
-use charscope::encoding::{self, Family};
+use charscope::encoding;
 use charscope::escape::{self, EscapeFormat};
 use charscope::examples::{self, Example, Input};
 use charscope::report::{self, EncodingSource, Report, UnitWindow};
@@ -421,29 +421,8 @@ async fn list_formats() -> Json<Vec<FormatInfo>> {
     Json(EscapeFormat::ALL.into_iter().map(FormatInfo::of).collect())
 }
 
-#[derive(Serialize)]
-struct EncodingInfo {
-    name: &'static str,
-    family: Family,
-    whatwg: bool,
-    can_encode: bool,
-    labels: &'static [&'static str],
-    notes: &'static [&'static str],
-}
-
-async fn encodings() -> Json<Vec<EncodingInfo>> {
-    Json(
-        encoding::all()
-            .map(|enc| EncodingInfo {
-                name: enc.name(),
-                family: enc.family(),
-                whatwg: enc.is_whatwg(),
-                can_encode: enc.can_encode(),
-                labels: enc.labels(),
-                notes: enc.notes(),
-            })
-            .collect(),
-    )
+async fn encodings() -> Json<Vec<encoding::EncodingInfo>> {
+    Json(encoding::all().map(encoding::info).collect())
 }
 
 fn hex_format() -> String {

@@ -1,5 +1,7 @@
 //! Encoding text to bytes, reporting each character the encoding cannot represent.
 
+mod more;
+
 use crate::encoding::{Encoding, Endian, Engine};
 use serde::Serialize;
 use std::fmt;
@@ -131,6 +133,43 @@ pub fn encode(
                                 .filter_map(|a| table.encode(char::from(a))),
                         );
                     }
+                }
+            }
+        }
+        Engine::Cesu8 => {
+            for c in text.chars() {
+                more::cesu8(c, &mut out.bytes);
+            }
+        }
+        Engine::Utf7 => out.bytes.extend_from_slice(&more::utf7(text)),
+        Engine::Iso2022Kr => {
+            // Unmappable characters are left out: a substitute inside a shifted run would be
+            // read as KS X 1001.
+            let mut unmappable = Vec::new();
+            out.bytes = more::iso2022kr(text, |index, utf8_offset, ch| {
+                unmappable.push(Unmappable {
+                    index,
+                    utf8_offset,
+                    ch,
+                })
+            });
+            out.unmappable = unmappable;
+        }
+        Engine::Johab | Engine::EucTw => {
+            let johab = matches!(encoding.engine(), Engine::Johab);
+            for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
+                let written = if johab {
+                    more::johab(ch, &mut out.bytes)
+                } else {
+                    more::euc_tw(ch, &mut out.bytes)
+                };
+                if !written {
+                    out.unmappable.push(Unmappable {
+                        index,
+                        utf8_offset,
+                        ch,
+                    });
+                    write_substitute(&mut out.bytes, ch, substitute);
                 }
             }
         }

@@ -265,11 +265,13 @@ fn read_piece(r: &mut Reader) -> Result<Piece, EscapeError> {
         },
         '&' => read_reference(r),
         'U' if r.peek(1) == Some('+') => {
-            let (value, n) = r.hex_digits(2, 6);
-            if n < 4 {
-                return Err(r.error(start, "U+ must be followed by 4 to 6 hex digits"));
-            }
-            r.at += 2 + n;
+            // The same reader as `char U+E9`.
+            let Some((value, read)) =
+                crate::codepoint::read_u_plus(r.chars[start..].iter().copied())
+            else {
+                return Err(r.error(start, "U+ must be followed by 1 to 6 hex digits"));
+            };
+            r.at += read;
             code_point(r, start, value)
         }
         c => single(r, c, 1),
@@ -738,7 +740,8 @@ mod tests {
         assert_eq!(at(r"abc\u12"), (1, 4));
         assert_eq!(at(r"x\u{110000}"), (1, 2));
         assert_eq!(at(r"x\u{}"), (1, 2));
-        assert_eq!(at("ok\nU+12"), (2, 1));
+        assert_eq!(at("ok\nU+g"), (2, 1));
+        assert_eq!(text("U+E9 U+1F600"), "é 😀");
         assert_eq!(at("é&#xD800;"), (1, 2));
         assert_eq!(at("&#12"), (1, 1));
         assert_eq!(at("&bogus;"), (1, 1));

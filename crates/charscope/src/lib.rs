@@ -10,7 +10,9 @@
 //! - **One U+FFFD per malformed sequence.** For UTF-8 a malformed sequence is a maximal subpart
 //!   (Unicode 3.9.6, WHATWG Encoding Standard); for UTF-16 an unpaired surrogate or an odd
 //!   trailing byte; for UTF-32 one bad 4-byte unit or a 1-3 byte tail; for legacy encodings
-//!   what encoding_rs (a WHATWG-conformant decoder) rejects.
+//!   what encoding_rs (a WHATWG-conformant decoder) rejects; for the encodings beyond WHATWG
+//!   what their table or grammar rejects (a byte mapping to nothing, a lone surrogate in
+//!   CESU-8 or UTF-7, an escape ISO-2022-KR does not have).
 //! - **Streaming.** Decoders take `(src, last)` chunks of any size and keep at most one partial
 //!   sequence between them; a sequence split across chunks decodes exactly as if whole.
 //! - **Invalid input never panics**: any byte string is decodable in every encoding.
@@ -25,6 +27,7 @@
 
 pub mod bom;
 pub mod charinfo;
+pub mod codepoint;
 pub mod compare;
 pub mod decode;
 pub mod detect;
@@ -33,11 +36,13 @@ pub mod encode;
 pub mod encoding;
 pub mod escape;
 pub mod examples;
+pub mod hex;
 pub mod plausibility;
 pub mod report;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod validate;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;

@@ -327,3 +327,136 @@ fn real_tool_dumps_read_back_to_their_input() {
         firsts.join("\n")
     );
 }
+
+/// Whether od -t u1 of `input` also reads as od -b or od -c: every value one digit (od -c's
+/// characters 0-9) or three digits among 0-7 (od -b's octal, od -c's octal escapes). Those
+/// readings win (od -b and -c are the common ones), so such dumps are not expected back.
+fn u1_reads_another_way(input: &[u8]) -> bool {
+    input
+        .iter()
+        .all(|&v| v <= 9 || (v >= 100 && v.to_string().chars().all(|c| c <= '7')))
+}
+
+/// `od -t u1` (unsigned decimal bytes) and `od -a` (named characters, 7 bits) made by the real
+/// od: each reads back, od -a to the low 7 bits of each byte with a warning that says so.
+#[test]
+fn od_decimal_and_named_characters_read_back() {
+    if !available_tools().contains(&"od") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("charscope-od-more-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (n, input) in inputs().iter().enumerate() {
+        let file = dir.join(format!("input-{n}.bin"));
+        std::fs::write(&file, input).unwrap();
+        let mut cases: Vec<(&[&str], Vec<u8>)> =
+            vec![(&["od", "-a"], input.iter().map(|b| b & 0x7F).collect())];
+        if !u1_reads_another_way(input) {
+            cases.push((&["od", "-t", "u1"], input.clone()));
+            cases.push((&["od", "-A", "d", "-t", "u1"], input.clone()));
+        }
+        for (argv, want) in cases {
+            checked += 1;
+            let text = run(argv, &file);
+            match dump::parse(&text, &ParseOptions::default()) {
+                Ok(p) if p.bytes == want => {
+                    // od -a names the bytes 00-20 and 7F; without any, the dump is also od -c
+                    // of the same 7-bit bytes and reads as that, with nothing to warn about.
+                    let named = want.iter().any(|&b| b <= 0x20 || b == 0x7F);
+                    let warned = p.warnings.iter().any(|w| w.contains("low 7 bits"));
+                    if warned != (argv[1] == "-a" && named) {
+                        failures.push(format!("{argv:?} on input {n}: warnings {:?}", p.warnings));
+                    }
+                }
+                other => failures.push(format!(
+                    "{argv:?} on input {n} ({} bytes): {other:?}\n{text}",
+                    input.len()
+                )),
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    eprintln!("{checked} od -a and od -t u1 dumps read back");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
+}
+
+/// Pastes of other kinds, made by the real programs: git's quoted path names (octal escapes),
+/// Python's `bytearray` repr, and a dump pasted with the prompt line that made it.
+#[test]
+fn pasted_octal_bytearray_and_prompt_lines() {
+    let input = "caf\u{e9} \u{20ac}\n".as_bytes();
+    let parse = |text: &str| dump::parse(text, &ParseOptions::default());
+    // The octal escapes git writes for a non-ASCII path name (core.quotePath, its default).
+    let git = Command::new("git").args(["--version"]).output();
+    if git.is_ok_and(|o| o.status.success()) {
+        let repo = std::env::temp_dir().join(format!("charscope-git-{}", std::process::id()));
+        std::fs::create_dir_all(&repo).unwrap();
+        let git = |args: &[&str]| {
+            Command::new("git")
+                .current_dir(&repo)
+                .args(args)
+                .output()
+                .unwrap()
+        };
+        git(&["init", "-q"]);
+        std::fs::write(repo.join("caf\u{e9}.txt"), b"").unwrap();
+        let out = git(&["-c", "core.quotepath=true", "ls-files", "--others"]);
+        let listed = String::from_utf8(out.stdout).unwrap();
+        std::fs::remove_dir_all(&repo).ok();
+        assert_eq!(listed.trim(), "\"caf\\303\\251.txt\"");
+        let parsed = parse(listed.trim()).unwrap();
+        assert_eq!(parsed.bytes, "caf\u{e9}.txt".as_bytes());
+        assert_eq!(parsed.format, DumpFormat::HexEscapes);
+    }
+    // Bare octal escapes, as printf '%q' and many logs write them.
+    assert_eq!(parse("\\303\\251").unwrap().bytes, [0xC3, 0xA9]);
+    // Python's repr of a bytearray.
+    if let Ok(out) = Command::new("python3")
+        .args([
+            "-c",
+            "import sys; print(repr(bytearray(sys.stdin.buffer.read())))",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(input)?;
+            child.wait_with_output()
+        })
+    {
+        let repr = String::from_utf8(out.stdout).unwrap();
+        assert!(repr.starts_with("bytearray(b'caf\\xc3\\xa9"), "{repr}");
+        assert_eq!(parse(&repr).unwrap().bytes, input);
+    }
+    // A dump pasted with its prompt line: xxd's, hexdump -C's and od's.
+    let dir = std::env::temp_dir().join(format!("charscope-prompt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, input).unwrap();
+    for tool in available_tools() {
+        let argv: &[&str] = match tool {
+            "xxd" => &["xxd"],
+            "hexdump" => &["hexdump", "-C"],
+            "od" => &["od", "-c"],
+            _ => continue,
+        };
+        let pasted = format!("$ {} notes.txt\n{}", argv.join(" "), run(argv, &file));
+        let parsed = parse(&pasted).unwrap_or_else(|e| panic!("{argv:?}: {e}\n{pasted}"));
+        assert_eq!(parsed.bytes, input, "{argv:?}");
+        assert!(
+            parsed
+                .warnings
+                .iter()
+                .any(|w| w.contains("line 1 is the command"))
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

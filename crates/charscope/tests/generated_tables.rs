@@ -116,29 +116,37 @@ fn whatwg_table_matches_encodings_json() {
     );
 }
 
-/// The single-byte tables are what `scripts/gen-single-byte.py` makes from Python's codecs and
-/// glibc's iconv (whose versions its header pins: another version shows up here as a diff).
-#[test]
-fn single_byte_tables_match_their_generator() {
+/// Runs a generator script from the repository root and compares its output with the file.
+fn check_generator(script: &str, file: &str) {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     let out = std::process::Command::new("python3")
-        .arg("scripts/gen-single-byte.py")
+        .arg(script)
         .current_dir(root)
         .output()
         .expect("python3 runs the generator");
     assert!(
         out.status.success(),
-        "the generator failed: {}",
+        "{script} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     let fresh = String::from_utf8(out.stdout).unwrap();
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/encoding/single_byte_tables.rs"
-    );
+    let path = format!("{}/src/encoding/{file}", env!("CARGO_MANIFEST_DIR"));
     let current = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
         current == fresh,
-        "src/encoding/single_byte_tables.rs is stale: rerun python3 scripts/gen-single-byte.py --write"
+        "src/encoding/{file} is stale: rerun python3 {script} --write"
     );
+}
+
+/// The single-byte tables are what `scripts/gen-single-byte.py` makes from Python's codecs and
+/// glibc's iconv (whose versions its header pins: another version shows up here as a diff).
+#[test]
+fn single_byte_tables_match_their_generator() {
+    check_generator("scripts/gen-single-byte.py", "single_byte_tables.rs");
+}
+
+/// The Johab and CNS 11643 tables are what `scripts/gen-multi-byte.py` makes.
+#[test]
+fn multi_byte_tables_match_their_generator() {
+    check_generator("scripts/gen-multi-byte.py", "multi_byte_tables.rs");
 }

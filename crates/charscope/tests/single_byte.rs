@@ -55,6 +55,8 @@ fn the_new_encodings_are_all_there() {
             "Georgian-Academy",
             "Georgian-PS",
             "true-US-ASCII",
+            "true-ISO-8859-9",
+            "true-ISO-8859-11",
         ]
     );
 }
@@ -96,6 +98,11 @@ fn hand_checked_bytes() {
         ("georgian-ps", 0xC0, 'ა'),
         ("georgian-ps", 0xC7, 'ჱ'),
         ("true-us-ascii", 0x41, 'A'),
+        ("true-iso-8859-9", 0xD0, 'Ğ'),
+        ("true-iso-8859-9", 0x80, '\u{80}'),
+        ("windows-1254", 0x80, '€'),
+        ("true-iso-8859-11", 0xA1, 'ก'),
+        ("true-iso-8859-11", 0x85, '\u{85}'),
     ];
     for &(label, byte, want) in cases {
         assert_eq!(one(label, byte), Ok(want), "{label} {byte:02X}");

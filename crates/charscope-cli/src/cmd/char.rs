@@ -7,7 +7,8 @@ use crate::args::CharArgs;
 use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
-use charscope::charinfo::{CharInfo, names, parse_code_point};
+use charscope::charinfo::details::{CharDetails, SurrogateDetails};
+use charscope::charinfo::{names, parse_code_point_value};
 use std::io::Write;
 
 pub fn run(args: &CharArgs, ctx: &Ctx) -> Result<Outcome> {
@@ -16,45 +17,69 @@ pub fn run(args: &CharArgs, ctx: &Ctx) -> Result<Outcome> {
     if let Some(query) = &args.search {
         return search(query, args, ctx, &style);
     }
-    let chars = read_chars(args.chars.as_deref().unwrap_or_default())?;
-    let infos: Vec<CharInfo> = chars.into_iter().map(CharInfo::of).collect();
+    let items = read_chars(args.chars.as_deref().unwrap_or_default())?;
     if ctx.json {
-        for info in &infos {
-            print_json(info)?;
+        for item in &items {
+            match item {
+                Item::Char(details) => print_json(details.as_ref())?,
+                Item::Surrogate(details) => print_json(details.as_ref())?,
+            }
         }
         return Ok(Outcome::Clean);
     }
     let mut out = std::io::stdout().lock();
-    for (i, info) in infos.iter().enumerate() {
+    for (i, item) in items.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
-        out.write_all(render(info, &style).as_bytes())?;
+        let text = match item {
+            Item::Char(details) => render(details, &style),
+            Item::Surrogate(details) => render_surrogate(details, &style),
+        };
+        out.write_all(text.as_bytes())?;
     }
     out.flush()?;
     Ok(Outcome::Clean)
 }
 
-/// The characters an argument names: code points (`U+00E9 U+0301`), or the characters of text.
-fn read_chars(arg: &str) -> Result<Vec<char>> {
+/// One thing `char` describes: a character, or a surrogate code point (not a character).
+enum Item {
+    Char(Box<CharDetails>),
+    Surrogate(Box<SurrogateDetails>),
+}
+
+/// What an argument names: code points (`U+00E9 U+0301`, `U+D800`), or the characters of text.
+fn read_chars(arg: &str) -> Result<Vec<Item>> {
     let tokens: Vec<&str> = arg.split_whitespace().collect();
     let looks_like_code_points = !tokens.is_empty()
         && tokens
             .iter()
             .all(|t| t.starts_with("U+") || t.starts_with("u+"));
     if looks_like_code_points {
-        return Ok(tokens
+        return tokens
             .iter()
-            .map(|t| parse_code_point(t))
-            .collect::<Result<_, _>>()?);
+            .map(|t| {
+                let value = parse_code_point_value(t)?;
+                Ok(match char::from_u32(value) {
+                    Some(c) => Item::Char(Box::new(CharDetails::of(c))),
+                    None => Item::Surrogate(Box::new(
+                        SurrogateDetails::of(value).expect("only surrogates are not chars"),
+                    )),
+                })
+            })
+            .collect();
     }
     if arg.is_empty() {
         bail!("no character given");
     }
-    Ok(arg.chars().collect())
+    Ok(arg
+        .chars()
+        .map(|c| Item::Char(Box::new(CharDetails::of(c))))
+        .collect())
 }
 
-fn render(info: &CharInfo, style: &Style) -> String {
+fn render(details: &CharDetails, style: &Style) -> String {
+    let info = &details.info;
     let mut out = format!(
         "{}  {}  {}\n",
         cell_text(&info.display),
@@ -63,6 +88,7 @@ fn render(info: &CharInfo, style: &Style) -> String {
     );
     let mut t = Table::new(&[]);
     let mut field = |key: &str, value: Cell| t.row(vec![Cell::new(key, Paint::Dim), value]);
+    field("decimal", details.decimal.to_string().into());
     field(
         "category",
         format!(
@@ -73,7 +99,7 @@ fn render(info: &CharInfo, style: &Style) -> String {
         .into(),
     );
     field("script", spaced(info.script).into());
-    field("block", spaced(info.block).into());
+    field("block", details.block_name.as_str().into());
     field(
         "plane",
         format!(
@@ -99,6 +125,32 @@ fn render(info: &CharInfo, style: &Style) -> String {
         )
         .into(),
     );
+    field(
+        "bidi class",
+        format!("{} {}", details.bidi_class, spaced(details.bidi_class_name)).into(),
+    );
+    if let Some(d) = &details.decomposition {
+        field(
+            "decomposition",
+            format!("{} ({}, {})", cell_text(&d.escaped), d.code_points, d.kind).into(),
+        );
+    }
+    if let Some(entity) = &details.html_entity {
+        field("HTML", format!("{entity} &#{};", details.decimal).into());
+    } else {
+        field("HTML", format!("&#{};", details.decimal).into());
+    }
+    for form in &details.normalization {
+        let same = form.text.chars().eq(std::iter::once(info.ch));
+        field(
+            form.form,
+            if same {
+                Cell::new("unchanged", Paint::Dim)
+            } else {
+                format!("{} ({})", cell_text(&form.escaped), form.code_points).into()
+            },
+        );
+    }
     field("UTF-8", info.utf8.as_str().into());
     field("UTF-8 bits", bits_cell(&info.utf8_layout));
     field("UTF-16", info.utf16.as_str().into());
@@ -107,6 +159,43 @@ fn render(info: &CharInfo, style: &Style) -> String {
     field("UTF-16LE", info.utf16le.as_str().into());
     field("UTF-32BE", info.utf32be.as_str().into());
     field("UTF-32LE", info.utf32le.as_str().into());
+    out.push_str(&t.render(style));
+    out
+}
+
+fn render_surrogate(details: &SurrogateDetails, style: &Style) -> String {
+    let mut out = format!(
+        "{}  {}\n",
+        style.path(&details.code_point),
+        style.strong(&details.name)
+    );
+    let mut t = Table::new(&[]);
+    let mut field = |key: &str, value: Cell| t.row(vec![Cell::new(key, Paint::Dim), value]);
+    field("decimal", details.decimal.to_string().into());
+    field(
+        "category",
+        format!(
+            "{} {}",
+            details.general_category, details.general_category_name
+        )
+        .into(),
+    );
+    field("block", details.block_name.into());
+    field("plane", format!("0 {} (BMP)", details.plane.name).into());
+    field("is", details.description.as_str().into());
+    field(
+        "UTF-16",
+        format!("{} (alone: unpaired)", details.utf16).into(),
+    );
+    field(
+        "UTF-8",
+        format!(
+            "none ({} in CESU-8 and WTF-8, malformed in UTF-8)",
+            details.generalized_utf8
+        )
+        .into(),
+    );
+    field("UTF-32", Cell::new("none (ill-formed)", Paint::Bad));
     out.push_str(&t.render(style));
     out
 }
@@ -139,7 +228,10 @@ fn search(query: &str, args: &CharArgs, ctx: &Ctx, style: &Style) -> Result<Outc
         t.row(vec![
             Cell::new(hit.code_point.clone(), Paint::Name),
             cell_text(&charscope::charinfo::visible(hit.ch)).into(),
-            hit.name.as_str().into(),
+            match &hit.alias {
+                Some(alias) => format!("{} (alias {alias})", hit.name).into(),
+                None => hit.name.as_str().into(),
+            },
         ]);
     }
     out.write_all(t.render(style).as_bytes())?;

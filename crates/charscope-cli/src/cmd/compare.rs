@@ -133,7 +133,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
 /// `representable`.
 pub fn encode_all(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
-    let text = read_text(&args.text)?;
+    let text = read_text(args.text.as_deref().unwrap_or("-"))?;
     let rows = compare::encodings(&text, charscope::encoding::all());
     if ctx.json {
         for row in &rows {

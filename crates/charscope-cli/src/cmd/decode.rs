@@ -41,21 +41,112 @@ impl TextSink {
     }
 }
 
-pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
-    let color = ctx.color;
-    let mut source = Source::from_args(&args.input)?;
-    let encoding = super::encoding_for_source(&args.from, &mut source)?;
-    let name = source.name();
-    let style = Style::new(use_color(color, ctx.json) && std::io::stderr().is_terminal());
-    let mut decoder = StreamDecoder::new(encoding, bom_mode(args.bom));
-    let sink = if ctx.json {
+/// The BOM mode of a `--bom` argument (strip when not given).
+pub fn bom_mode_of(arg: Option<BomArg>) -> BomMode {
+    bom_mode(arg.unwrap_or(BomArg::Strip))
+}
+
+/// A note when `--bom strip` or `--bom keep` was asked of an encoding that has no byte order
+/// mark, where it can change nothing.
+pub fn pointless_bom_note(
+    arg: Option<BomArg>,
+    encoding: &'static charscope::Encoding,
+) -> Option<String> {
+    let name = match arg? {
+        BomArg::Strip => "strip",
+        BomArg::Keep => "keep",
+        BomArg::Sniff | BomArg::SniffUnicode => return None,
+    };
+    encoding.bom().is_none().then(|| {
+        format!(
+            "charscope: note: {encoding} has no byte order mark, so --bom {name} changes nothing \
+             (--bom sniff lets a UTF-8 or UTF-16 mark choose the encoding)"
+        )
+    })
+}
+
+/// Where decoded text goes, for the given output: JSON, a terminal, or a pipe.
+fn sink_for(json: bool, stdout_is_terminal: bool) -> TextSink {
+    if json {
         TextSink::JsonString
-    } else if std::io::stdout().is_terminal() {
+    } else if stdout_is_terminal {
         TextSink::Terminal
     } else {
         TextSink::Raw
+    }
+}
+
+/// How one input ended.
+struct Ended {
+    replacements: usize,
+    stopped: bool,
+}
+
+pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
+    let auto = super::is_auto(&args.from);
+    let encoding = if auto {
+        charscope::encoding::UTF_8
+    } else {
+        super::encoding_for(&args.from)?
     };
+    if let Some(note) = pointless_bom_note(args.bom, encoding).filter(|_| !auto) {
+        eprintln!("{note}");
+    }
+    let mut sources = Source::all_from_args(&args.input)?;
+    let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stderr().is_terminal());
+    let sink = sink_for(ctx.json, std::io::stdout().is_terminal());
     let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
+    let mut problems = false;
+    for source in &mut sources {
+        let encoding = if auto {
+            super::encoding_for_source(&args.from, source)?
+        } else {
+            encoding
+        };
+        let ended = decode_one(source, encoding, args, ctx, &sink, &style, &mut out)?;
+        problems |= ended.stopped || ended.replacements > 0;
+        if ended.stopped {
+            break;
+        }
+    }
+    out.flush()?;
+    // Exit 1 whenever the input was not clean: under --strict decoding stopped; otherwise the
+    // text was written, with each malformed sequence replaced by U+FFFD.
+    Ok(if problems {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
+}
+
+fn decode_one(
+    source: &Source,
+    requested: &'static charscope::Encoding,
+    args: &DecodeArgs,
+    ctx: &Ctx,
+    sink: &TextSink,
+    style: &Style,
+    out: &mut impl Write,
+) -> Result<Ended> {
+    let name = source.name();
+    let (head, reader) = super::byte_order::peek(source.open()?, 4)?;
+    let encoding = match super::byte_order::settle(&args.from, requested, args.bom, &head) {
+        Some(settled) => {
+            if let Some(note) = settled.note {
+                eprintln!("charscope: note: {name}: {note}");
+            }
+            settled.encoding
+        }
+        None => {
+            if !matches!(args.bom, Some(BomArg::Sniff | BomArg::SniffUnicode))
+                && let Some(note) = super::foreign_bom_note(&head, requested, &name)
+            {
+                eprintln!("{note}");
+            }
+            requested
+        }
+    };
+    let mut decoder = StreamDecoder::new(encoding, bom_mode_of(args.bom));
     let mut malformed: Vec<Malformed> = Vec::new();
     let mut replacements = 0usize;
     let mut stopped = false;
@@ -63,17 +154,9 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
         // The text streams first; the fields known only at the end follow it.
         out.write_all(b"{\"text\":\"")?;
     }
-
-    let mut first = true;
-    for_each_chunk(source.open()?, &name, |chunk, last| {
+    for_each_chunk(reader, &name, |chunk, last| {
         if stopped {
             return Ok(());
-        }
-        if first && !matches!(args.bom, BomArg::Sniff | BomArg::SniffUnicode) {
-            first = false;
-            if let Some(note) = super::foreign_bom_note(chunk, encoding, &name) {
-                eprintln!("{note}");
-            }
         }
         let mut result = Ok(());
         decoder.decode_pieces(chunk, last, |piece| {
@@ -83,8 +166,13 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
             let text = match piece {
                 Piece::Text { text, .. } => text,
                 Piece::Malformed(m) => {
-                    if args.strict && !ctx.json {
-                        report(&name, &m, &style);
+                    if args.strict {
+                        // Under --strict nothing is replaced: the text ends before the first
+                        // malformed sequence, in JSON too.
+                        if !ctx.json {
+                            report(&name, &m, style);
+                        }
+                        malformed.push(m);
                         stopped = true;
                         return;
                     }
@@ -95,35 +183,40 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
                     "\u{FFFD}"
                 }
             };
-            result = sink.write(&mut out, text);
+            result = sink.write(&mut *out, text);
         });
         Ok(result?)
     })?;
 
     if ctx.json {
         write!(out, "\",\"encoding\":")?;
-        serde_json::to_writer(&mut out, decoder.encoding().name())?;
+        serde_json::to_writer(&mut *out, decoder.encoding().name())?;
+        write!(out, ",\"label_note\":")?;
+        serde_json::to_writer(&mut *out, &super::label_note(&args.from))?;
         write!(out, ",\"bom\":")?;
-        serde_json::to_writer(&mut out, &decoder.bom().map(|b| b.encoding.name()))?;
+        serde_json::to_writer(&mut *out, &decoder.bom().map(|b| b.encoding.name()))?;
         write!(out, ",\"replacements\":{replacements},\"malformed\":")?;
-        serde_json::to_writer(&mut out, &malformed)?;
+        serde_json::to_writer(&mut *out, &malformed)?;
+        write!(out, ",\"complete\":{},\"file\":", !stopped)?;
+        serde_json::to_writer(&mut *out, &source.json_name())?;
         writeln!(out, "}}")?;
     }
-    out.flush()?;
-    if stopped {
-        return Ok(Outcome::Problems);
-    }
     if !ctx.json
+        && !stopped
         && let Some(first) = malformed.first()
     {
+        out.flush()?;
         eprintln!(
             "charscope: {name}: replaced {replacements} malformed sequence(s) with U+FFFD; the first at byte offset {}: {}: {}",
             first.offset(),
             style.bad(first.kind.as_str()),
-            first.reason()
+            terminal::sanitize(&first.reason())
         );
     }
-    Ok(Outcome::Clean)
+    Ok(Ended {
+        replacements,
+        stopped,
+    })
 }
 
 fn report(name: &str, m: &Malformed, style: &Style) {
@@ -132,6 +225,23 @@ fn report(name: &str, m: &Malformed, style: &Style) {
         m.offset(),
         style.bad(m.kind.as_str()),
         m.hex(),
-        m.reason()
+        terminal::sanitize(&m.reason())
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TextSink, sink_for};
+
+    #[test]
+    fn text_is_escaped_for_a_terminal_only() {
+        let written = |sink: TextSink| {
+            let mut out = Vec::new();
+            sink.write(&mut out, "a\u{1B}[2Jb\u{202E}").unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(written(sink_for(false, true)), "a\\u{001B}[2Jb\\u{202E}");
+        assert_eq!(written(sink_for(false, false)), "a\u{1B}[2Jb\u{202E}");
+        assert_eq!(written(sink_for(true, true)), "a\\u001b[2Jb\u{202E}");
+    }
 }

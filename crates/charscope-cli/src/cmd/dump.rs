@@ -68,7 +68,10 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
     let on = use_color(color, ctx.json);
     let palette = Palette { on };
     let style = Style::new(on);
-    let mut decoder = StreamDecoder::new(encoding, BomMode::Keep);
+    let bom = args
+        .bom
+        .map_or(BomMode::Keep, |b| super::decode::bom_mode_of(Some(b)));
+    let mut decoder = StreamDecoder::new(encoding, bom);
     let mut annotator = Annotator::new(Annotator::DEFAULT_WIDTH);
     for_each_chunk(source.open()?, &name, |chunk, last| {
         annotator.push_bytes(chunk);

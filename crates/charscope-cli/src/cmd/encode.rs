@@ -22,6 +22,8 @@ struct UnmappableJson {
 #[derive(Serialize)]
 struct EncodeReport {
     encoding: &'static str,
+    /// What the label means, when that is not what its name suggests.
+    label_note: Option<String>,
     hex: String,
     length: usize,
     bom: bool,
@@ -40,24 +42,53 @@ fn describe(u: &Unmappable) -> String {
     )
 }
 
+/// ISO-2022-JP has no half-width katakana: the WHATWG encoder writes each as its full-width
+/// form (index-iso-2022-jp-katakana), so decoding gives back other characters than were given.
+fn katakana_note(text: &str, encoding: &'static charscope::Encoding) -> Option<String> {
+    if encoding.name() != "ISO-2022-JP" {
+        return None;
+    }
+    let count = text
+        .chars()
+        .filter(|c| ('\u{FF61}'..='\u{FF9F}').contains(c))
+        .count();
+    (count > 0).then(|| {
+        format!(
+            "ISO-2022-JP has no half-width katakana: {count} character(s) U+FF61-U+FF9F are \
+             written as their full-width forms (U+FF76 becomes U+30AB), so the bytes decode to \
+             other characters than were given"
+        )
+    })
+}
+
 pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
     if args.to.eq_ignore_ascii_case("all") {
         return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = super::escapes::read_text_arg(&args.text, args.escapes)?;
+    let text = super::escapes::read_text_arg(args.text.as_deref().unwrap_or("-"), args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,
         EncodeErrors::Html => Substitute::Html,
     };
+    if args.bom && encoding.bom().is_none() {
+        eprintln!(
+            "charscope: note: {encoding} has no byte order mark; --bom writes nothing more \
+             (UTF-8, UTF-16 and UTF-32 have one)"
+        );
+    }
+    if let Some(note) = katakana_note(&text, encoding) {
+        eprintln!("charscope: note: {note}");
+    }
     let encoded = encode(&text, encoding, args.bom, substitute)?;
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
     let style = Style::new(use_color(color, ctx.json));
     if ctx.json {
         print_json(&EncodeReport {
             encoding: encoding.name(),
+            label_note: super::label_note(&args.to),
             hex: hex_pairs(&encoded.bytes),
             length: encoded.bytes.len(),
             bom: args.bom && encoding.bom().is_some(),

@@ -4,7 +4,7 @@ use super::table::{Cell, Paint, Table, cell_text, heading, truncate};
 use crate::Outcome;
 use crate::args::InspectArgs;
 use crate::cmd::Ctx;
-use crate::input::{open_file, read_dump};
+use crate::input::{open_file, read_dump, read_text_file, shown_path};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Context, Result, bail};
 use charscope::charinfo::{CharInfo, bits};
@@ -32,21 +32,39 @@ pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
 }
 
 fn read_report(args: &InspectArgs) -> Result<Report> {
-    let label = args.from.as_deref();
-    let bytes = match (&args.text, &args.file, &args.hex) {
-        (Some(text), _, _) if text != "-" => {
+    // `--from auto` is the default: a byte order mark, else UTF-8 if valid, else windows-1252.
+    let label = args
+        .from
+        .as_deref()
+        .filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
+    let bytes = match (&args.text, &args.file, &args.hex, &args.dump) {
+        (Some(text), _, _, _) if text != "-" => {
             if label.is_some() {
                 bail!(
                     "--from applies to bytes (--file, --hex or standard input), not to a TEXT argument"
                 );
             }
+            if std::path::Path::new(text).is_file() {
+                eprintln!(
+                    "charscope: note: \"{}\" is also the name of a file; this inspects the text \
+                     itself (use --file to inspect the file's bytes)",
+                    crate::terminal::sanitize(text)
+                );
+            }
             return Ok(report::inspect_text(text));
         }
-        (_, Some(path), _) => read_capped(open_file(path)?, &path.display().to_string())?,
-        (_, _, Some(hex)) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        (_, Some(path), _, _) => read_capped(open_file(path)?, &shown_path(path))?,
+        (_, _, Some(hex), _) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        (_, _, _, Some(path)) => {
+            let text = read_text_file(Some(path))?;
+            read_dump(&text, &ParseOptions::default(), &shown_path(path))?.bytes
+        }
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
-    Ok(report::inspect_bytes(&bytes, label)?)
+    Ok(report::inspect_bytes(
+        &bytes,
+        super::library_label(label)?.as_deref(),
+    )?)
 }
 
 fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
@@ -316,7 +334,7 @@ fn units_table(report: &Report) -> Table {
                 },
                 info.general_category.into(),
                 spaced(info.script).into(),
-                spaced(info.block).into(),
+                charscope::charinfo::blocks::block_name(info.block).into(),
                 format!("{} {}", info.plane.number, info.plane.abbreviation)
                     .trim_end()
                     .to_string()

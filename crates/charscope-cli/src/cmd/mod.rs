@@ -1,5 +1,6 @@
 //! One module per command.
 
+mod byte_order;
 mod char;
 mod compare;
 mod decode;
@@ -11,13 +12,16 @@ mod escapes;
 mod examples;
 mod inspect;
 mod serve;
+mod shell;
 mod table;
 mod undump;
 mod validate;
 
 use crate::Outcome;
-use crate::args::{Cli, ColorChoice, Command};
+use crate::args::{Cli, ColorChoice, Command, LabelsArg};
 use anyhow::Result;
+use charscope::encoding::{LabelMode, Resolved};
+use std::sync::OnceLock;
 
 /// What every command needs besides its own arguments: the global options, resolved once.
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +30,25 @@ pub struct Ctx {
     pub color: ColorChoice,
     /// `--json`: print JSON (never coloured) instead of text.
     pub json: bool,
+    /// `--labels`, else `CHARSCOPE_LABELS`, else WHATWG: what encoding labels mean.
+    pub labels: LabelMode,
+}
+
+/// The label mode of this run, set once by [`run`] so that [`encoding_for`] needs no context.
+static LABEL_MODE: OnceLock<LabelMode> = OnceLock::new();
+
+/// `--labels` if given, else `CHARSCOPE_LABELS` if set, else WHATWG.
+fn label_mode(arg: Option<LabelsArg>) -> Result<LabelMode> {
+    Ok(match arg {
+        Some(LabelsArg::Whatwg) => LabelMode::Whatwg,
+        Some(LabelsArg::Iana) => LabelMode::Iana,
+        None => match std::env::var("CHARSCOPE_LABELS") {
+            Ok(value) if !value.is_empty() => value
+                .parse()
+                .map_err(|e| anyhow::anyhow!("CHARSCOPE_LABELS: {e}"))?,
+            _ => LabelMode::Whatwg,
+        },
+    })
 }
 
 /// Runs the command the arguments name.
@@ -33,13 +56,15 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     let ctx = Ctx {
         color: cli.color,
         json: cli.json,
+        labels: label_mode(cli.labels)?,
     };
+    let _ = LABEL_MODE.set(ctx.labels);
     match cli.command {
         Command::Decode(args) => decode::run(&args, &ctx),
         Command::Encode(args) => encode::run(&args, &ctx),
         Command::Validate(args) => validate::run(&args, &ctx),
         Command::Encodings(args) => encodings::run(&args, &ctx),
-        Command::Serve(args) => serve::run(&args),
+        Command::Serve(args) => serve::run(&args, &ctx),
         Command::Inspect(args) => inspect::run(&args, &ctx),
         Command::Compare(args) => compare::run(&args, &ctx),
         Command::Char(args) => char::run(&args, &ctx),
@@ -47,12 +72,48 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
         Command::Detect(args) => detect::run(&args, &ctx),
+        Command::Completions(args) => shell::completions(&args, &ctx),
+        Command::Man(_) => shell::man(&ctx),
     }
 }
 
-/// Resolves an encoding label, or explains why it names nothing.
+/// Resolves an encoding label in this run's label mode, or explains why it names nothing.
+pub fn resolve_label(label: &str) -> Result<Resolved> {
+    let mode = LABEL_MODE.get().copied().unwrap_or_default();
+    Ok(charscope::encoding::resolve(label, mode)?)
+}
+
+/// Resolves an encoding label in this run's label mode, or explains why it names nothing; when
+/// the label means something its name might not suggest, says so on standard error.
 pub fn encoding_for(label: &str) -> Result<&'static charscope::Encoding> {
-    Ok(charscope::encoding::for_label(label)?)
+    let resolved = resolve_label(label)?;
+    if let Some(note) = &resolved.note {
+        eprintln!("charscope: note: {}", crate::terminal::sanitize(note));
+    }
+    Ok(resolved.encoding)
+}
+
+/// For library calls that take a label themselves (`report::inspect_bytes`): the label resolved
+/// in this run's mode, with its note on standard error. The label itself when it means there
+/// what it means here (so that "utf-16" still lets a byte order mark choose), else the
+/// encoding's canonical name.
+pub fn library_label(label: Option<&str>) -> Result<Option<String>> {
+    let Some(label) = label else {
+        return Ok(None);
+    };
+    let encoding = encoding_for(label)?;
+    Ok(Some(
+        if charscope::encoding::for_label(label).is_ok_and(|e| e == encoding) {
+            label.to_string()
+        } else {
+            encoding.name().to_string()
+        },
+    ))
+}
+
+/// The note on a label (see [`encoding_for`]), for a command's JSON `label_note` field.
+pub fn label_note(label: &str) -> Option<String> {
+    resolve_label(label).ok().and_then(|r| r.note)
 }
 
 /// Whether a `--from` value asks for detection.
@@ -98,12 +159,20 @@ pub fn foreign_bom_note(
 ) -> Option<String> {
     use charscope::bom::{BomPolicy, Sniff, sniff};
     match sniff(first_bytes, BomPolicy::Unicode, true) {
-        Sniff::Found(bom) if bom.encoding != decoding => Some(format!(
-            "charscope: note: {name} starts with a {} byte order mark but is read as {decoding}; \
-             try --from {} (or --bom sniff)",
-            bom.encoding,
-            bom.encoding.name().to_ascii_lowercase()
-        )),
+        Sniff::Found(bom) if bom.encoding != decoding => {
+            // Browsers' sniffing knows no UTF-32 mark: only the Unicode policy follows one.
+            let sniff = if matches!(bom.encoding.name(), "UTF-32LE" | "UTF-32BE") {
+                "sniff-unicode"
+            } else {
+                "sniff"
+            };
+            Some(format!(
+                "charscope: note: {name} starts with a {} byte order mark but is read as \
+                 {decoding}; try --from {} (or --bom {sniff})",
+                bom.encoding,
+                bom.encoding.name().to_ascii_lowercase()
+            ))
+        }
         _ => None,
     }
 }

@@ -2,9 +2,10 @@
 
 use crate::Outcome;
 use crate::args::ServeArgs;
+use crate::cmd::Ctx;
 use anyhow::{Context, Result};
 
-pub fn run(args: &ServeArgs) -> Result<Outcome> {
+pub fn run(args: &ServeArgs, ctx: &Ctx) -> Result<Outcome> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -18,7 +19,12 @@ pub fn run(args: &ServeArgs) -> Result<Outcome> {
             })?;
         let bound = listener.local_addr()?;
         let url = format!("http://{bound}/");
-        println!("charscope is serving on {url} (Ctrl-C stops it)");
+        if ctx.json {
+            // One line a script can read the address from (with --port 0 too).
+            crate::output::print_json(&serde_json::json!({"url": url, "address": bound}))?;
+        } else {
+            println!("charscope is serving on {url} (Ctrl-C stops it)");
+        }
         if args.open {
             open_browser(&url);
         }

@@ -23,7 +23,7 @@ struct UndumpReport<'a> {
 
 pub fn run(args: &UndumpArgs, ctx: &Ctx) -> Result<Outcome> {
     let path = args.file.as_deref().filter(|p| p.as_os_str() != "-");
-    let name = path.map_or("<stdin>".to_string(), |p| p.display().to_string());
+    let name = path.map_or("<stdin>".to_string(), crate::input::shown_path);
     let text = read_text_file(path)?;
     let options = ParseOptions::default()
         .with_format(args.format)

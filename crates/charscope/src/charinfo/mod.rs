@@ -14,6 +14,8 @@
 //! ```
 
 pub mod bits;
+pub mod blocks;
+pub mod details;
 pub mod names;
 pub mod planes;
 pub mod properties;
@@ -186,26 +188,39 @@ impl fmt::Display for CodePointError {
 
 impl std::error::Error for CodePointError {}
 
-/// Reads `U+00E9` (also `u+e9`) as a character.
+/// Reads `U+00E9` (also `u+e9`, one to six hex digits) as a character.
 ///
 /// ```
 /// use charscope::charinfo::parse_code_point;
 /// assert_eq!(parse_code_point("U+1F600"), Ok('😀'));
+/// assert_eq!(parse_code_point("U+E9"), Ok('é'));
 /// assert!(parse_code_point("U+D800").is_err());
 /// ```
 pub fn parse_code_point(text: &str) -> Result<char, CodePointError> {
-    let syntax = || CodePointError::Syntax(text.to_string());
-    let digits = text
-        .strip_prefix("U+")
-        .or_else(|| text.strip_prefix("u+"))
-        .ok_or_else(syntax)?;
-    if digits.is_empty() || digits.len() > 6 || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
-        return Err(syntax());
-    }
-    let value = u32::from_str_radix(digits, 16).map_err(|_| syntax())?;
+    let value = parse_code_point_value(text)?;
     match value {
         0xD800..=0xDFFF => Err(CodePointError::Surrogate(value)),
-        0x110000.. => Err(CodePointError::OutOfRange(value)),
-        _ => char::from_u32(value).ok_or_else(syntax),
+        _ => char::from_u32(value).ok_or_else(|| CodePointError::Syntax(text.to_string())),
+    }
+}
+
+/// Reads `U+XXXX` as a code point value, surrogates included (U+D800..U+DFFF are code points,
+/// though not characters); beyond U+10FFFF is an error.
+///
+/// ```
+/// use charscope::charinfo::parse_code_point_value;
+/// assert_eq!(parse_code_point_value("U+D800"), Ok(0xD800));
+/// assert!(parse_code_point_value("U+110000").is_err());
+/// ```
+pub fn parse_code_point_value(text: &str) -> Result<u32, CodePointError> {
+    match crate::codepoint::read_u_plus(text.chars()) {
+        Some((value, read)) if read == text.chars().count() => {
+            if value > 0x10FFFF {
+                Err(CodePointError::OutOfRange(value))
+            } else {
+                Ok(value)
+            }
+        }
+        _ => Err(CodePointError::Syntax(text.to_string())),
     }
 }

@@ -131,6 +131,10 @@ pub struct NameMatch {
     pub code_point: String,
     /// The name (or control alias) that matched.
     pub name: String,
+    /// The alias the query named, when it named the character by one of its aliases
+    /// (NameAliases.txt: "BYTE ORDER MARK", "NBSP") rather than by its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alias: Option<String>,
 }
 
 /// Every character whose name (or control alias) contains each of the words of `query` as a whole
@@ -142,9 +146,12 @@ pub struct NameMatch {
 /// assert!(hits.iter().any(|m| m.ch == 'é'));
 /// ```
 pub fn search(query: &str) -> impl Iterator<Item = NameMatch> + '_ {
+    let exact = exact_match(query);
+    let first = exact.as_ref().map(|m| m.ch);
     let wanted: Vec<String> = words(query).map(str::to_ascii_uppercase).collect();
-    (0..=0x10FFFFu32)
+    let by_words = (0..=0x10FFFFu32)
         .filter_map(char::from_u32)
+        .filter(move |&c| Some(c) != first)
         .filter_map(move |c| {
             if wanted.is_empty() {
                 return None;
@@ -159,11 +166,56 @@ pub fn search(query: &str) -> impl Iterator<Item = NameMatch> + '_ {
                     ch: c,
                     code_point: super::code_point(c),
                     name,
+                    alias: None,
                 })
-        })
+        });
+    exact.into_iter().chain(by_words)
+}
+
+/// The character the query names exactly, by its name or by an alias of NameAliases.txt
+/// ("byte order mark", "nbsp", "zwj"), matched loosely as UAX #44 (LM2) says.
+fn exact_match(query: &str) -> Option<NameMatch> {
+    let query = query.trim();
+    if query.is_empty() {
+        return None;
+    }
+    let ch = unicode_names2::character(query)?;
+    let name = unicode_name(ch).or_else(|| control_alias(ch).map(str::to_string))?;
+    let loose = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '_' | '-'))
+            .map(|c| c.to_ascii_uppercase())
+            .collect()
+    };
+    let alias = (loose(query) != loose(&name)).then(|| query.to_ascii_uppercase());
+    Some(NameMatch {
+        ch,
+        code_point: super::code_point(ch),
+        name,
+        alias,
+    })
 }
 
 fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || c == '-')
         .filter(|w| !w.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search;
+
+    #[test]
+    fn aliases_find_their_character_first() {
+        let first = |q: &str| search(q).next().map(|m| (m.ch, m.alias));
+        assert_eq!(
+            first("byte order mark"),
+            Some(('\u{FEFF}', Some("BYTE ORDER MARK".into())))
+        );
+        assert_eq!(first("nbsp"), Some(('\u{A0}', Some("NBSP".into()))));
+        assert_eq!(first("zwj"), Some(('\u{200D}', Some("ZWJ".into()))));
+        assert_eq!(first("snowman"), Some(('\u{2603}', None)));
+        // The exact hit is not listed twice.
+        assert_eq!(search("snowman").filter(|m| m.ch == '\u{2603}').count(), 1);
+    }
 }

@@ -2,8 +2,8 @@
 //! block and East Asian width, each as the Unicode Character Database's property value aliases.
 
 use icu_properties::props::{
-    Block, DefaultIgnorableCodePoint, EastAsianWidth, EnumeratedProperty, GeneralCategory,
-    NamedEnumeratedProperty, NoncharacterCodePoint, Script,
+    BidiClass, Block, DefaultIgnorableCodePoint, EastAsianWidth, EnumeratedProperty,
+    GeneralCategory, NamedEnumeratedProperty, NoncharacterCodePoint, Script,
 };
 use icu_properties::{CodePointMapData, CodePointSetData, PropertyNamesLong, PropertyNamesShort};
 
@@ -46,6 +46,11 @@ pub fn block(c: char) -> Value {
 /// The East_Asian_Width ("W" / "Wide"), which terminals use to decide on one or two columns.
 pub fn east_asian_width(c: char) -> Value {
     names::<EastAsianWidth>(c)
+}
+
+/// The Bidi_Class ("L" / "Left_To_Right"): how the bidirectional algorithm treats it.
+pub fn bidi_class(c: char) -> Value {
+    names::<BidiClass>(c)
 }
 
 /// Whether the code point is assigned to a character (its category is not Cn).

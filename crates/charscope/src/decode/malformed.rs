@@ -150,6 +150,11 @@ impl Malformed {
             Engine::Utf16(_) => self.utf16_reason(),
             Engine::Utf32(_) => self.utf32_reason(),
             Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => self.legacy_reason(),
+            Engine::Cesu8 => super::cesu8::reason(self),
+            Engine::Utf7 => super::utf7::reason(self),
+            Engine::Iso2022Kr => super::iso2022kr::reason(self),
+            Engine::Johab => super::cjk_tables::johab_reason(self),
+            Engine::EucTw => super::cjk_tables::euc_tw_reason(self),
         }
     }
 
@@ -343,19 +348,8 @@ impl Serialize for Malformed {
     }
 }
 
-/// Bytes as upper-case hex pairs separated by spaces.
-pub fn hex_pairs(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(bytes.len() * 3);
-    for (i, &b) in bytes.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0F)]));
-    }
-    out
-}
+/// Bytes as upper-case hex pairs: kept here as a re-export of [`crate::hex::hex_pairs`], its home.
+pub use crate::hex::hex_pairs;
 
 /// How many bytes a UTF-8 sequence with this lead byte has, judged by its high bits alone.
 pub(crate) fn utf8_expected_len(lead: u8) -> usize {

@@ -19,15 +19,21 @@
 //! assert_eq!(out.malformed[0].offset(), 1);
 //! ```
 
+mod cesu8;
+mod cjk_tables;
+mod iso2022kr;
 mod legacy;
 pub mod malformed;
 mod single_byte;
+mod stepper;
 mod utf16;
 mod utf32;
+mod utf7;
 mod utf8;
 
 use crate::encoding::{Encoding, Engine};
 use crate::span::Span;
+pub(crate) use cjk_tables::{cns_encode as cns_for_encoding, johab_encode as johab_for_encoding};
 use legacy::LegacyScanner;
 pub use malformed::{Malformed, MalformedKind, hex_pairs};
 use utf8::Utf8Scanner;
@@ -126,6 +132,10 @@ impl TextRun {
         self.text.push(c);
     }
 
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.text.push_str(s);
+    }
+
     pub(crate) fn flush(&mut self, sink: &mut dyn Sink, end: u64) {
         if !self.text.is_empty() {
             sink.text(Span::new(self.start, end), &self.text);
@@ -147,6 +157,8 @@ enum Scanner {
     Latin1,
     Legacy(Box<LegacyScanner>),
     SingleByte(&'static crate::encoding::SingleByteTable),
+    Stepped(stepper::StepScanner),
+    Utf7(utf7::Utf7Scanner),
 }
 
 /// A streaming decoder for one encoding (no byte order mark handling: see
@@ -179,6 +191,22 @@ impl Decoder {
                 Scanner::Legacy(Box::new(LegacyScanner::new(encoding, rs, offset)))
             }
             Engine::SingleByte(table) => Scanner::SingleByte(table),
+            Engine::Cesu8 => {
+                Scanner::Stepped(stepper::StepScanner::new(encoding, Box::new(cesu8::Cesu8)))
+            }
+            Engine::Iso2022Kr => Scanner::Stepped(stepper::StepScanner::new(
+                encoding,
+                Box::new(iso2022kr::Iso2022Kr::default()),
+            )),
+            Engine::Johab => Scanner::Stepped(stepper::StepScanner::new(
+                encoding,
+                Box::new(cjk_tables::Johab),
+            )),
+            Engine::EucTw => Scanner::Stepped(stepper::StepScanner::new(
+                encoding,
+                Box::new(cjk_tables::EucTw),
+            )),
+            Engine::Utf7 => Scanner::Utf7(utf7::Utf7Scanner::new(encoding)),
         };
         Decoder {
             encoding,
@@ -211,6 +239,8 @@ impl Decoder {
             }
             Scanner::Legacy(s) => s.scan(src, last, per_char, sink),
             Scanner::SingleByte(table) => single_byte::scan(self.encoding, table, src, pos, sink),
+            Scanner::Stepped(s) => s.scan(src, last, pos, per_char, sink),
+            Scanner::Utf7(s) => s.scan(src, last, pos, per_char, sink),
         }
         self.position += src.len() as u64;
         if last {
@@ -280,7 +310,8 @@ impl Decoder {
             Engine::Utf16(_) => |c| 2 * c.len_utf16() as u64,
             Engine::Utf32(_) => |_| 4,
             // Legacy units arrive one character per call; latin1 is one byte per character.
-            Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => |_| 1,
+            // The scanners beyond WHATWG send one character per call when `per_char`.
+            _ => |_| 1,
         };
         self.scan(
             src,

@@ -16,7 +16,21 @@ pub(crate) fn scan(
 ) {
     let wants_text = sink.wants_text();
     let mut run = TextRun::new(pos);
-    for (i, &b) in src.iter().enumerate() {
+    let mut i = 0;
+    while i < src.len() {
+        // Fast path: a run of ASCII bytes the table keeps as themselves.
+        let ascii = src[i..]
+            .iter()
+            .take_while(|&&b| b < 0x80 && table.keeps_ascii(b))
+            .count();
+        if ascii > 0 {
+            if wants_text {
+                run.push_str(std::str::from_utf8(&src[i..i + ascii]).expect("ASCII"));
+            }
+            i += ascii;
+            continue;
+        }
+        let b = src[i];
         match table.decode(b) {
             Some(c) => {
                 if wants_text {
@@ -37,6 +51,7 @@ pub(crate) fn scan(
                 run.restart(at + 1);
             }
         }
+        i += 1;
     }
     run.flush(sink, pos + src.len() as u64);
 }

@@ -278,3 +278,118 @@ impl Utf8Scanner {
         self.pending_len = bytes.len();
     }
 }
+
+#[cfg(test)]
+mod table_3_7 {
+    use super::{Step, classify};
+    use crate::decode::malformed::MalformedKind;
+
+    /// The well-formed UTF-8 byte sequences, as the Unicode Standard's Table 3-7 lists them: the
+    /// range of the first byte, then of the second; the third and fourth are always 80..BF.
+    /// An inclusive range of byte values.
+    type Range = (u8, u8);
+
+    const TABLE_3_7: [(Range, Range, usize); 9] = [
+        ((0x00, 0x7F), (0, 0), 1),
+        ((0xC2, 0xDF), (0x80, 0xBF), 2),
+        ((0xE0, 0xE0), (0xA0, 0xBF), 3),
+        ((0xE1, 0xEC), (0x80, 0xBF), 3),
+        ((0xED, 0xED), (0x80, 0x9F), 3),
+        ((0xEE, 0xEF), (0x80, 0xBF), 3),
+        ((0xF0, 0xF0), (0x90, 0xBF), 4),
+        ((0xF1, 0xF3), (0x80, 0xBF), 4),
+        ((0xF4, 0xF4), (0x80, 0x8F), 4),
+    ];
+
+    fn well_formed_len(b0: u8, b1: u8) -> Option<usize> {
+        TABLE_3_7.iter().find_map(|&((lo0, hi0), (lo1, hi1), len)| {
+            let first = (lo0..=hi0).contains(&b0);
+            let second = len == 1 || (lo1..=hi1).contains(&b1);
+            (first && second).then_some(len)
+        })
+    }
+
+    /// Every first and second byte, followed by continuation bytes: the classifier reads a
+    /// character exactly where Table 3-7 says the sequence is well-formed, and that character
+    /// is the one std decodes.
+    #[test]
+    fn every_first_and_second_byte() {
+        for b0 in 0..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                let bytes = [b0, b1, 0x80, 0x80];
+                let step = classify(&bytes, true);
+                match well_formed_len(b0, b1) {
+                    Some(len) => {
+                        let want = std::str::from_utf8(&bytes[..len]).unwrap();
+                        let want = want.chars().next().unwrap();
+                        assert_eq!(step, Step::Char(want, len), "{b0:02X} {b1:02X}");
+                    }
+                    None => assert!(
+                        !matches!(step, Step::Char(..) | Step::NeedMore),
+                        "{b0:02X} {b1:02X}: {step:?}"
+                    ),
+                }
+            }
+        }
+    }
+
+    /// The kind of what is not well-formed, by the first byte and the second (Table 3-7's gaps).
+    #[test]
+    fn kinds_of_the_gaps() {
+        let kind = |bytes: &[u8]| match classify(bytes, true) {
+            Step::Ill { kind, .. } | Step::GroupLead { kind, .. } => kind,
+            other => panic!("{bytes:02X?}: {other:?}"),
+        };
+        use MalformedKind::*;
+        assert_eq!(kind(&[0x80]), UnexpectedContinuation);
+        assert_eq!(kind(&[0xBF]), UnexpectedContinuation);
+        assert_eq!(kind(&[0xC0, 0xAF]), Overlong);
+        assert_eq!(kind(&[0xC1, 0xBF]), Overlong);
+        assert_eq!(kind(&[0xE0, 0x9F, 0xBF]), Overlong);
+        assert_eq!(kind(&[0xF0, 0x8F, 0xBF, 0xBF]), Overlong);
+        assert_eq!(kind(&[0xED, 0xA0, 0x80]), Surrogate);
+        assert_eq!(kind(&[0xED, 0xBF, 0xBF]), Surrogate);
+        assert_eq!(kind(&[0xF4, 0x90, 0x80, 0x80]), OutOfRange);
+        assert_eq!(kind(&[0xF5, 0x80, 0x80, 0x80]), OutOfRange);
+        assert_eq!(kind(&[0xF7, 0xBF]), OutOfRange);
+        assert_eq!(kind(&[0xF8]), InvalidByte);
+        assert_eq!(kind(&[0xFF]), InvalidByte);
+        assert_eq!(kind(&[0xC3, 0x41]), Truncated);
+        assert_eq!(kind(&[0xE2, 0x82]), Truncated);
+        assert_eq!(kind(&[0xF0, 0x9F, 0x98]), Truncated);
+    }
+
+    /// The reason sentences, word for word, for the Unicode Standard's Table 3-8 example
+    /// (C0 AF E0 80 BF F0 81 82 41: eight malformed sequences, then "A") and a truncation.
+    #[test]
+    fn reason_sentences() {
+        let reasons: Vec<String> = crate::decode::decode(
+            b"\xC0\xAF\xE0\x80\xBF\xF0\x81\x82A\xE2\x82",
+            crate::encoding::UTF_8,
+        )
+        .malformed
+        .iter()
+        .map(|m| m.reason())
+        .collect();
+        assert_eq!(
+            reasons,
+            [
+                "C0: never appears in UTF-8; it could only begin an overlong 2-byte form of \
+                 U+0000-U+007F",
+                "AF: completes C0 AF, an overlong 2-byte form of U+002F '/' (its shortest form \
+                 is 2F); each byte is replaced on its own",
+                "E0: followed by 80, begins an overlong 3-byte form (after E0 the next byte must \
+                 be A0-BF)",
+                "80: continues E0 80, an overlong form; each byte is replaced on its own",
+                "BF: completes E0 80 BF, an overlong 3-byte form of U+003F '?' (its shortest \
+                 form is 3F); each byte is replaced on its own",
+                "F0: followed by 81, begins an overlong 4-byte form (after F0 the next byte must \
+                 be 90-BF)",
+                "81: continues F0 81, an overlong form; each byte is replaced on its own",
+                "82: continues F0 81 82, an overlong form; each byte is replaced on its own",
+                "E2 82: a 3-byte sequence with only 2 of its bytes, cut short by the end of the \
+                 input",
+            ]
+        );
+    }
+}

@@ -29,6 +29,7 @@ mod lines;
 mod od;
 mod parse;
 mod plain;
+mod prompt;
 mod xxd;
 
 pub use error::{DumpError, DumpErrorKind};

@@ -21,6 +21,8 @@ enum Kind {
     Signed,
     Unsigned,
     Char,
+    /// `od -a`: named characters (`nul`, `sp`, `del`), the high bit of each byte dropped.
+    Named,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +35,7 @@ struct FieldType {
     name: &'static str,
 }
 
-const TYPES: [FieldType; 13] = [
+const TYPES: [FieldType; 15] = [
     FieldType {
         kind: Kind::Hex,
         size: 1,
@@ -112,7 +114,41 @@ const TYPES: [FieldType; 13] = [
         width: 4,
         name: "c",
     },
+    FieldType {
+        kind: Kind::Unsigned,
+        size: 1,
+        width: 4,
+        name: "u1",
+    },
+    FieldType {
+        kind: Kind::Named,
+        size: 1,
+        width: 4,
+        name: "a",
+    },
 ];
+
+/// The names `od -a` writes for bytes 00-20 and 7F (POSIX od, "named characters"), in order.
+const NAMED: [&str; 33] = [
+    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl", "vt", "ff", "cr",
+    "so", "si", "dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc",
+    "fs", "gs", "rs", "us", "sp",
+];
+
+/// The 7-bit value an `od -a` field stands for.
+fn named_value(token: &str) -> Option<u8> {
+    if token == "del" {
+        return Some(0x7F);
+    }
+    if let Some(i) = NAMED.iter().position(|&n| n == token) {
+        return Some(i as u8);
+    }
+    let mut chars = token.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if (c as u32) > 0x20 && (c as u32) < 0x7F => Some(c as u8),
+        _ => None,
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Layout {
@@ -250,6 +286,10 @@ fn read_field(
         Kind::Char => u64::from(char_value(token).ok_or_else(|| {
             bad("expected a character, a C escape such as \\n, or three octal digits")
         })?),
+        Kind::Named => u64::from(
+            named_value(token)
+                .ok_or_else(|| bad("expected a character or a name such as nul, sp or del"))?,
+        ),
     };
     if field.size < 8 && value >> (8 * field.size) != 0 {
         return Err(bad("out of range"));
@@ -440,6 +480,13 @@ fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError
             layout.field.size
         ));
     }
+    if layout.field.kind == Kind::Named && !assembled.bytes.is_empty() {
+        warnings.push(
+            "od -a shows only the low 7 bits of each byte: bytes 80-FF were shown, and are read \
+             back, as 00-7F (od -c or od -t x1 keep them)"
+                .into(),
+        );
+    }
     if layout.radix.is_some() && !assembled.saw_end {
         warnings.push(
             "no final offset line (od and hexdump write the length last): the dump may have been \
@@ -478,7 +525,7 @@ fn candidates(lines: &[Line], order: Endian, only: Option<DumpFormat>) -> Vec<La
     for &radix in radixes {
         for field in TYPES {
             for text in [false, true] {
-                if text && field.kind == Kind::Char {
+                if text && matches!(field.kind, Kind::Char | Kind::Named) {
                     continue;
                 }
                 let hexdump = radix == Some(16) && field.name == "x2" && !text;
@@ -568,6 +615,13 @@ pub(crate) fn parse(
     {
         found.retain(|(_, p, _)| p.format == prefer);
     }
+    // od -t u1 and od -b share their columns; where both read the dump, od -b wrote it (the
+    // common one: every od -b dump of ASCII letters also reads as u1). od -t u1 is told apart
+    // by a value of one or two digits, or with an 8 or 9, which od -b never writes.
+    let name_of = |(l, _, _): &(Layout, Parsed, bool)| l.field.name;
+    if found.iter().any(|f| name_of(f) == "o1") {
+        found.retain(|f| name_of(f) != "u1");
+    }
     let size = found.first().map_or(1, |(l, _, _)| l.field.size);
     let readings = found
         .into_iter()
@@ -575,7 +629,10 @@ pub(crate) fn parse(
             // A reading that needs no restored spaces nor BusyBox's short squeeze beats one
             // that does; od's offsets are octal unless asked (-A d); hexdump's hex ones tie
             // with od's octal ones.
-            priority: 2 * u8::from(!stretched) + u8::from(layout.radix != Some(10)),
+            // od -b (o1) is far more common than od -t u1, which reads the same columns.
+            priority: 4 * u8::from(!stretched)
+                + 2 * u8::from(layout.radix != Some(10))
+                + u8::from(layout.field.name != "u1"),
             command: layout.describe(),
             parsed,
         })

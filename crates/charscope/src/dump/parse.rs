@@ -19,6 +19,8 @@ use super::{DumpFormat, ParseOptions, Parsed, canonical, od, plain, xxd};
 /// assert_eq!((err.line, err.column), (1, 7));
 /// ```
 pub fn parse(text: &str, options: &ParseOptions) -> Result<Parsed, DumpError> {
+    let (text, prompt) = super::prompt::strip_prompt(text);
+    let text = text.as_ref();
     let (lines, escapes) = lines::split(text);
     let mut parsed = if lines.is_empty() {
         Parsed {
@@ -32,6 +34,7 @@ pub fn parse(text: &str, options: &ParseOptions) -> Result<Parsed, DumpError> {
             None => detect(text, &lines, options),
         }?
     };
+    parsed.warnings.extend(prompt);
     if escapes {
         parsed
             .warnings

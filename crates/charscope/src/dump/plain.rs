@@ -62,13 +62,18 @@ pub(crate) fn detect(lines: &[Line]) -> DumpFormat {
         .collect::<Vec<_>>()
         .join("\n");
     let trimmed = text.trim_start();
-    let quoted =
-        trimmed.starts_with(['"', '\'']) || trimmed.starts_with("b'") || trimmed.starts_with("b\"");
+    let quoted = trimmed.starts_with(['"', '\''])
+        || trimmed.starts_with("b'")
+        || trimmed.starts_with("b\"")
+        || trimmed.starts_with("bytearray(b");
+    // Bare octal escapes, as git's quotepath and `printf %q` write them: \303\251.
+    let octal = |w: &[u8]| w[0] == b'\\' && w[1..].iter().all(|b| (b'0'..=b'7').contains(b));
     if quoted {
         DumpFormat::HexEscapes
     } else if last_bracketed(&chars_of(lines)).is_some() {
         DumpFormat::CArray
-    } else if text.contains("\\x") || text.contains("\\X") {
+    } else if text.contains("\\x") || text.contains("\\X") || text.as_bytes().windows(4).any(octal)
+    {
         DumpFormat::HexEscapes
     } else if text.contains('%') {
         DumpFormat::Percent
@@ -401,6 +406,7 @@ fn check_suffix(suffix: &[PChar]) -> Result<Option<(u64, PChar)>, DumpError> {
 /// `\x` escapes, bare (`\xC3\xA9`) or in quoted byte-string literals (`b"caf\xc3\xa9"`,
 /// `"\303\251"`, several literals one after another as in C).
 fn parse_escapes(chars: &[PChar]) -> Result<Parsed, DumpError> {
+    let chars = strip_bytearray(chars);
     let mut bytes = Vec::new();
     let mut warnings = Vec::new();
     let mut non_ascii = false;
@@ -481,8 +487,28 @@ fn parse_escapes(chars: &[PChar]) -> Result<Parsed, DumpError> {
     Ok(parsed(bytes, DumpFormat::HexEscapes, warnings))
 }
 
+/// Python's `bytearray(b'...')` as its repr writes it: the literal inside.
+fn strip_bytearray(chars: &[PChar]) -> &[PChar] {
+    let first = chars.iter().position(|p| !p.c.is_whitespace());
+    let last = chars.iter().rposition(|p| !p.c.is_whitespace());
+    let (Some(first), Some(last)) = (first, last) else {
+        return chars;
+    };
+    let prefix: Vec<char> = "bytearray(".chars().collect();
+    let opens = chars[first..]
+        .iter()
+        .map(|p| p.c)
+        .take(prefix.len())
+        .eq(prefix.iter().copied());
+    if opens && chars[last].c == ')' && last > first + prefix.len() {
+        &chars[first + prefix.len()..last]
+    } else {
+        chars
+    }
+}
+
 /// The byte an escape at `i` (a backslash) stands for, and the index after it. Outside quotes
-/// only `\xNN` is allowed.
+/// only `\xNN` and three-digit octal `\NNN` are allowed.
 fn escape_at(chars: &[PChar], i: usize, quoted: bool) -> Result<(u8, usize), DumpError> {
     let Some(kind) = chars.get(i + 1) else {
         return Err(end_error(
@@ -502,12 +528,14 @@ fn escape_at(chars: &[PChar], i: usize, quoted: bool) -> Result<(u8, usize), Dum
             )),
         };
     }
-    if !quoted {
+    let octal_at = |k: usize| chars.get(k).is_some_and(|p| p.c.is_digit(8));
+    let bare_octal = octal_at(i + 1) && octal_at(i + 2) && octal_at(i + 3);
+    if !quoted && !bare_octal {
         return Err(err_at(
             &chars[i],
             DumpErrorKind::Invalid,
             format!(
-                "\\{} outside a quoted string; only \\xNN escapes stand alone",
+                "\\{} outside a quoted string; only \\xNN and \\NNN (octal) escapes stand alone",
                 kind.c
             ),
         ));

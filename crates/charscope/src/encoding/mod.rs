@@ -2,19 +2,29 @@
 //!
 //! The set is every encoding of the WHATWG Encoding Standard (decoded through `encoding_rs`, except
 //! UTF-8 and UTF-16, which charscope scans itself to name each malformed sequence), plus UTF-32LE,
-//! UTF-32BE and true ISO-8859-1, which browsers do not have, and single-byte encodings beyond
-//! WHATWG (DOS, Mac, EBCDIC, VISCII, Georgian, 7-bit US-ASCII: `more.rs`) decoded from tables that
-//! `scripts/gen-single-byte.py` generates into `single_byte_tables.rs`.
+//! UTF-32BE and true ISO-8859-1, which browsers do not have, and the encodings beyond WHATWG of
+//! `more.rs`: single-byte ones (DOS, Mac, EBCDIC, VISCII, Georgian, 7-bit US-ASCII) decoded from
+//! tables that `scripts/gen-single-byte.py` generates into `single_byte_tables.rs`, and CESU-8,
+//! UTF-7, real ISO-2022-KR, Johab and EUC-TW (tables from `scripts/gen-multi-byte.py`).
 //!
 //! Labels resolve as the WHATWG "get an encoding" algorithm does: ASCII whitespace around the label
 //! is trimmed and letters compare case-insensitively. Some WHATWG labels do not mean what their
-//! name says (`latin1` is windows-1252); [`Encoding::notes`] says so for each encoding concerned.
+//! name says (`latin1` is windows-1252); [`Encoding::notes`] says so for each encoding concerned,
+//! and [`resolve`] gives a note for the label itself, Python's and iconv's names, and the iana
+//! mode (`labels.rs`).
 
+mod info;
+mod labels;
 mod more;
+pub(crate) mod multi_byte_tables;
 mod single_byte;
 mod single_byte_tables;
 mod whatwg_table;
 
+pub use info::{EncodingInfo, LabelChange, info};
+pub use labels::{
+    IanaDifference, LabelMode, Resolved, UnknownLabelMode, aliases_of, iana_differences, resolve,
+};
 pub(crate) use single_byte::SingleByteTable;
 
 use serde::Serialize;
@@ -61,6 +71,16 @@ pub(crate) enum Engine {
     Whatwg(&'static encoding_rs::Encoding),
     /// A table-driven single-byte encoding beyond WHATWG (see `more.rs`).
     SingleByte(&'static SingleByteTable),
+    /// CESU-8: UTF-8 with supplementary characters as two 3-byte surrogates.
+    Cesu8,
+    /// UTF-7 (RFC 2152).
+    Utf7,
+    /// ISO-2022-KR (RFC 1557), decoded for real.
+    Iso2022Kr,
+    /// Johab (KS X 1001 annex 3), from a generated table.
+    Johab,
+    /// EUC-TW (CNS 11643 planes 1 and 2), from generated tables.
+    EucTw,
 }
 
 /// One encoding: a handle with a canonical name, its labels and its family.
@@ -135,7 +155,8 @@ impl Encoding {
                 "The WHATWG labels \"iso-8859-1\", \"latin1\", \"l1\", \"ascii\", \"us-ascii\" and \
                  \"iso_8859-1:1987\" all mean windows-1252, as in every browser: bytes 80-9F are \
                  typographic characters (80 is \u{20AC}), not C1 controls. For true ISO-8859-1 use \
-                 the label \"true-iso-8859-1\".",
+                 the label \"true-iso-8859-1\" or --labels iana (then \"ascii\" is 7-bit \
+                 true-US-ASCII).",
             ],
             "UTF-16LE" => &[
                 "The WHATWG label \"utf-16\" means UTF-16LE, \"to deal with deployed content\"; the \
@@ -299,9 +320,8 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
         .find(|enc| enc.labels.contains(&wanted.as_str()))
 }
 
-/// Resolves a label: the WHATWG labels, then charscope's own (UTF-32, true ISO-8859-1, the
-/// encodings beyond WHATWG), then the
-/// canonical names. An unknown label is an error listing the nearest known labels.
+/// Resolves a label with the default (WHATWG) meanings, without the note: see [`resolve`]. An
+/// unknown label is an error listing the nearest known labels.
 ///
 /// ```
 /// use charscope::encoding;
@@ -311,17 +331,14 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
 /// assert!(err.suggestions.contains(&"utf-8"));
 /// ```
 pub fn for_label(label: &str) -> Result<&'static Encoding, UnknownLabel> {
-    let wanted = normalize_label(label);
-    if let Some(enc) = all().find(|enc| enc.labels.contains(&wanted.as_str())) {
-        return Ok(enc);
-    }
-    if let Some(enc) = all().find(|enc| enc.name.eq_ignore_ascii_case(&wanted)) {
-        return Ok(enc);
-    }
-    Err(UnknownLabel {
-        label: label.to_string(),
-        suggestions: nearest_labels(&wanted),
-    })
+    resolve(label, LabelMode::Whatwg).map(|r| r.encoding)
+}
+
+/// The encoding with this canonical name; the name must exist (the tables name them).
+pub(crate) fn for_name(name: &str) -> &'static Encoding {
+    all()
+        .find(|enc| enc.name == name)
+        .unwrap_or_else(|| panic!("no encoding is named {name}"))
 }
 
 fn nearest_labels(wanted: &str) -> Vec<&'static str> {

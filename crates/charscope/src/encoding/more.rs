@@ -41,6 +41,8 @@ tables!(
     GEORGIAN_ACADEMY,
     GEORGIAN_PS,
     US_ASCII,
+    ISO_8859_9,
+    ISO_8859_11,
 );
 
 const fn single_byte(
@@ -61,7 +63,7 @@ const fn single_byte(
 pub(crate) const TRUE_US_ASCII_INDEX: usize = 24;
 
 /// The encodings of this module, in the order `charscope encodings` lists them.
-pub(crate) static MORE: [Encoding; 25] = [
+pub(crate) static MORE: [Encoding; 32] = [
     single_byte(
         "IBM437",
         &["437", "cp437", "cspc8codepage437", "ibm437"],
@@ -173,6 +175,58 @@ pub(crate) static MORE: [Encoding; 25] = [
         &["ascii-7bit", "true-ascii", "true-us-ascii", "us-ascii-7bit"],
         &US_ASCII,
     ),
+    single_byte(
+        "true-ISO-8859-9",
+        &["iso-8859-9-true", "true-iso-8859-9"],
+        &ISO_8859_9,
+    ),
+    single_byte(
+        "true-ISO-8859-11",
+        &["iso-8859-11-true", "true-iso-8859-11"],
+        &ISO_8859_11,
+    ),
+    Encoding {
+        name: "CESU-8",
+        labels: &["cesu-8", "cesu8", "cscesu-8", "cscesu8"],
+        family: Family::Unicode,
+        engine: Engine::Cesu8,
+        in_whatwg: false,
+    },
+    Encoding {
+        name: "UTF-7",
+        labels: &[
+            "csunicode11utf7",
+            "unicode-1-1-utf-7",
+            "unicode-2-0-utf-7",
+            "utf-7",
+            "utf7",
+            "x-unicode-2-0-utf-7",
+        ],
+        family: Family::Unicode,
+        engine: Engine::Utf7,
+        in_whatwg: false,
+    },
+    Encoding {
+        name: "true-ISO-2022-KR",
+        labels: &["iso-2022-kr-true", "true-iso-2022-kr"],
+        family: Family::Korean,
+        engine: Engine::Iso2022Kr,
+        in_whatwg: false,
+    },
+    Encoding {
+        name: "Johab",
+        labels: &["cp1361", "johab", "ms1361", "x-johab"],
+        family: Family::Korean,
+        engine: Engine::Johab,
+        in_whatwg: false,
+    },
+    Encoding {
+        name: "EUC-TW",
+        labels: &["cns11643", "euc-tw", "euctw", "x-euc-tw"],
+        family: Family::ChineseTraditional,
+        engine: Engine::EucTw,
+        in_whatwg: false,
+    },
 ];
 
 /// Notes on the encodings of this module (see [`Encoding::notes`]).
@@ -202,6 +256,36 @@ pub(crate) fn notes(name: &str) -> &'static [&'static str] {
              (table from GNU libc's iconv).",
         ],
         "Georgian-Academy" | "Georgian-PS" => &["Table from GNU libc's iconv."],
+        "CESU-8" => &[
+            "UTF-8 as Java and Oracle wrote it: a character beyond U+FFFF is its two UTF-16 \
+             surrogates, each as a 3-byte form (ED A0-AF .., ED B0-BF ..), and 4-byte forms are \
+             malformed. Not Java's \"modified UTF-8\", which also writes U+0000 as C0 80.",
+        ],
+        "UTF-7" => &[
+            "RFC 2152: text beyond ASCII is UTF-16 in base64 between '+' and '-' (\"+-\" is '+'). \
+             Browsers dropped it because it can smuggle markup past filters.",
+        ],
+        "true-ISO-2022-KR" => &[
+            "ISO-2022-KR (RFC 1557) decoded for real: ESC $ ) C, then SO/SI shift between ASCII and \
+             KS X 1001. The WHATWG label \"iso-2022-kr\" means the replacement encoding (as in \
+             browsers); under --labels iana it means this one.",
+        ],
+        "Johab" => &[
+            "Korean Johab (KS X 1001 annex 3, Windows code page 1361), table from Python's codec: \
+             5C is the backslash, as in Python (glibc's iconv reads the WON SIGN \u{20A9}).",
+        ],
+        "EUC-TW" => &[
+            "CNS 11643 planes 1 and 2 (table from GNU libc's iconv): A1-FE A1-FE is plane 1, \
+             8E A2 row cell plane 2. Planes 3-16 (8E A3-B0 ..) are named as unmapped.",
+        ],
+        "true-ISO-8859-9" => &[
+            "True ISO-8859-9 (Latin-5, Turkish): 80-9F are C1 controls. Browsers have no such \
+             encoding: to them \"iso-8859-9\" and \"latin5\" are windows-1254.",
+        ],
+        "true-ISO-8859-11" => &[
+            "True ISO-8859-11 (Thai): 80-9F are C1 controls. Browsers have no such encoding: to \
+             them \"iso-8859-11\" and \"tis-620\" are windows-874.",
+        ],
         _ => &[],
     }
 }

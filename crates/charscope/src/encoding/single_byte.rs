@@ -31,6 +31,12 @@ impl SingleByteTable {
         }
     }
 
+    /// Whether the ASCII byte `b` decodes to itself (true in most tables, not in EBCDIC).
+    #[inline]
+    pub(crate) fn keeps_ascii(&self, b: u8) -> bool {
+        self.to_char[usize::from(b)] == u16::from(b)
+    }
+
     /// The byte that stands for `c`, or `None` when the encoding cannot represent it.
     pub(crate) fn encode(&self, c: char) -> Option<u8> {
         // Most tables keep ASCII where it is; skip the map for those bytes.

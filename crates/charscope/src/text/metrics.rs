@@ -84,7 +84,7 @@ impl Lengths {
             utf32_bytes: 4 * code_points,
             code_points,
             graphemes: grapheme_boundaries(text).len().saturating_sub(1),
-            columns: text.width(),
+            columns: columns(text),
         }
     }
 
@@ -122,4 +122,27 @@ pub fn grapheme_of_each_char(text: &str) -> Vec<usize> {
             cluster
         })
         .collect()
+}
+
+/// Terminal columns of a whole text, per `unicode-width`, except that control characters take
+/// none (a terminal acts on them instead of drawing them), as each character's own columns say
+/// ([`crate::charinfo::columns`]); so the total agrees with the characters for "a\tb\u{1B}".
+fn columns(text: &str) -> usize {
+    text.split(char::is_control)
+        .map(UnicodeWidthStr::width)
+        .sum()
+}
+
+#[cfg(test)]
+mod column_tests {
+    use super::columns;
+
+    #[test]
+    fn controls_take_no_columns_in_the_total_either() {
+        assert_eq!(columns("a\tb\u{1B}"), 2);
+        assert_eq!(columns("\u{85}x\u{7F}"), 1);
+        // Sequences keep unicode-width's reading: a family emoji is two columns, not six.
+        assert_eq!(columns("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"), 2);
+        assert_eq!(columns("日本"), 4);
+    }
 }

@@ -1,0 +1,420 @@
+//! Validation with positions a person can jump to: every malformed sequence of a stream with its
+//! byte offset, line and column, and a summary per input. The JSON shapes of `charscope validate`
+//! (`--json` writes one [`ValidateRecord`] per malformed sequence, then one [`ValidateSummary`]).
+//!
+//! Lines are counted at U+000A LINE FEED (so CR LF ends a line once); columns count characters
+//! from 1, a malformed sequence counting as the one U+FFFD a lossy decode puts in its place.
+//! Positions do not depend on how the input is cut into chunks.
+//!
+//! For UTF-8 and the single-byte encodings (byte order marks not sniffed), where byte 0A is
+//! always a line feed and a character's first byte is easy to tell, the validator finds
+//! malformed sequences with the fast scan (no text is made) and counts lines and columns in the
+//! bytes; for the others (UTF-16, UTF-32, the East Asian multi-byte encodings) it counts them in
+//! the decoded text.
+//!
+//! ```
+//! use charscope::{BomMode, encoding, validate::Validator};
+//! let mut v = Validator::new(encoding::UTF_8, BomMode::Strip);
+//! let mut found = Vec::new();
+//! v.feed(b"ok\nca\xC3f\xC3\xA9 \xFF", true, |f| found.push((f.line, f.column, f.malformed.offset())));
+//! assert_eq!(found, [(2, 3, 5), (2, 7, 10)]);
+//! assert_eq!(v.malformed_count(), 2);
+//! ```
+
+use crate::bom::{Bom, BomMode};
+use crate::decode::{Malformed, Piece};
+use crate::encoding;
+use crate::encoding::Encoding;
+use crate::stream::StreamDecoder;
+use serde::Serialize;
+
+/// A malformed sequence with its line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The malformed sequence (offset, length, kind, reason).
+    pub malformed: Malformed,
+    /// The line, from 1.
+    pub line: u64,
+    /// The column in characters, from 1.
+    pub column: u64,
+}
+
+/// A streaming validator: a [`StreamDecoder`] that also keeps the line and column.
+#[derive(Debug)]
+pub struct Validator {
+    decoder: StreamDecoder,
+    line: u64,
+    /// Characters since the start of the line.
+    column: u64,
+    bytes: u64,
+    count: u64,
+    /// Counting in the bytes (UTF-8, single-byte encodings), or in the decoded text.
+    counter: Option<ByteCounter>,
+}
+
+/// Below this many bytes a plain loop counts faster than `bytecount`'s dispatch to SIMD (a
+/// corrupted file has many short stretches between malformed sequences).
+const SHORT: usize = 64;
+
+/// Lines and columns counted in the bytes themselves.
+#[derive(Debug)]
+struct ByteCounter {
+    /// Whether every byte is a character (single-byte encodings); else UTF-8, where a
+    /// character starts at each byte that is not 80-BF.
+    single_byte: bool,
+    /// Whether a UTF-8 byte order mark at the start is removed (and so takes no column).
+    strip_bom: bool,
+    /// The first bytes of the input (up to 3), until the byte order mark is settled.
+    head: Vec<u8>,
+    settled: bool,
+    /// Bytes before this offset are counted.
+    pos: u64,
+    /// The last bytes of the previous chunk (a malformed sequence reported late starts there).
+    tail: Vec<u8>,
+}
+
+impl ByteCounter {
+    /// Characters in `bytes`: every byte, or in UTF-8 every byte that is not 80-BF
+    /// (`bytecount`'s SIMD count).
+    fn chars(&self, bytes: &[u8]) -> u64 {
+        if self.single_byte {
+            bytes.len() as u64
+        } else if bytes.len() < SHORT {
+            bytes.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
+        } else {
+            bytecount::num_chars(bytes) as u64
+        }
+    }
+
+    /// Counts `bytes` into the line and column.
+    fn count(&self, bytes: &[u8], line: &mut u64, column: &mut u64) {
+        match memchr::memrchr(b'\n', bytes) {
+            Some(last) => {
+                *line += if bytes.len() < SHORT {
+                    bytes.iter().filter(|&&b| b == b'\n').count()
+                } else {
+                    bytecount::count(bytes, b'\n')
+                } as u64;
+                *column = self.chars(&bytes[last + 1..]);
+            }
+            None => *column += self.chars(bytes),
+        }
+    }
+}
+
+impl Validator {
+    /// A validator for `encoding`, treating a byte order mark as `mode` says.
+    pub fn new(encoding: &'static Encoding, mode: BomMode) -> Validator {
+        Validator {
+            decoder: StreamDecoder::new(encoding, mode),
+            line: 1,
+            column: 0,
+            bytes: 0,
+            count: 0,
+            counter: (!matches!(mode, BomMode::Sniff(_))
+                && (encoding.is_single_byte() || encoding == encoding::UTF_8))
+                .then(|| ByteCounter {
+                    single_byte: encoding != encoding::UTF_8,
+                    strip_bom: mode == BomMode::Strip && encoding == encoding::UTF_8,
+                    head: Vec::new(),
+                    settled: false,
+                    pos: 0,
+                    tail: Vec::new(),
+                }),
+        }
+    }
+
+    /// [`Validator::feed`] counting lines and columns in the bytes.
+    fn feed_counting_bytes(&mut self, chunk: &[u8], last: bool, mut f: impl FnMut(&Finding)) {
+        let start = self.bytes;
+        self.bytes += chunk.len() as u64;
+        let Validator {
+            decoder,
+            line,
+            column,
+            count,
+            counter,
+            ..
+        } = self;
+        let counter = counter.as_mut().expect("counting in bytes");
+        if !counter.settled {
+            let need = 3usize.saturating_sub(counter.head.len()).min(chunk.len());
+            counter.head.extend_from_slice(&chunk[..need]);
+            // Unsettled only while the input could still begin with a UTF-8 byte order mark
+            // to strip: the decoder holds those bytes too, so nothing is reported meanwhile.
+            let maybe_bom = counter.strip_bom && b"\xEF\xBB\xBF".starts_with(&counter.head);
+            if counter.head.len() == 3 || last || !maybe_bom {
+                counter.settled = true;
+                if counter.strip_bom && counter.head.starts_with(b"\xEF\xBB\xBF") {
+                    counter.pos = 3;
+                } else {
+                    // The bytes of earlier chunks, held back until now, are counted.
+                    let earlier = &counter.head[..(start as usize).min(counter.head.len())];
+                    counter.count(earlier, line, column);
+                    counter.pos = start;
+                }
+            }
+        }
+        let settled = counter.settled;
+        decoder.decode_malformed(chunk, last, |malformed| {
+            let o = malformed.offset();
+            if o >= counter.pos {
+                let from = (counter.pos.max(start) - start) as usize;
+                counter.count(&chunk[from..(o - start) as usize], line, column);
+            } else {
+                // It starts in the previous chunk's last bytes, already counted: take them back
+                // (a malformed sequence holds no line feed).
+                let back = (counter.pos - o) as usize;
+                let tail = &counter.tail;
+                *column -= counter.chars(&tail[tail.len().saturating_sub(back)..]);
+            }
+            *count += 1;
+            f(&Finding {
+                malformed,
+                line: *line,
+                column: *column + 1,
+            });
+            *column += 1;
+            counter.pos = o + malformed.len();
+        });
+        if settled {
+            let from = (counter.pos.max(start) - start) as usize;
+            if from < chunk.len() {
+                counter.count(&chunk[from..], line, column);
+            }
+            counter.pos = counter.pos.max(start + chunk.len() as u64);
+        }
+        let keep = chunk.len().min(3);
+        if keep < 3 {
+            counter.tail.extend_from_slice(chunk);
+            let excess = counter.tail.len().saturating_sub(3);
+            counter.tail.drain(..excess);
+        } else {
+            counter.tail.clear();
+            counter.tail.extend_from_slice(&chunk[chunk.len() - keep..]);
+        }
+    }
+
+    /// Reads the next chunk (`last` for the final one) and calls `f` for each malformed sequence
+    /// found, in order.
+    pub fn feed(&mut self, chunk: &[u8], last: bool, mut f: impl FnMut(&Finding)) {
+        if self.counter.is_some() {
+            self.feed_counting_bytes(chunk, last, f);
+            return;
+        }
+        self.bytes += chunk.len() as u64;
+        let Validator {
+            decoder,
+            line,
+            column,
+            count,
+            ..
+        } = self;
+        decoder.decode_pieces(chunk, last, |piece| match piece {
+            Piece::Text { text, .. } => {
+                let bytes = text.as_bytes();
+                match memchr::memrchr(b'\n', bytes) {
+                    Some(last_newline) => {
+                        *line += bytecount::count(bytes, b'\n') as u64;
+                        *column = text[last_newline + 1..].chars().count() as u64;
+                    }
+                    None => *column += text.chars().count() as u64,
+                }
+            }
+            Piece::Malformed(malformed) => {
+                *count += 1;
+                f(&Finding {
+                    malformed,
+                    line: *line,
+                    column: *column + 1,
+                });
+                *column += 1;
+            }
+        });
+    }
+
+    /// How many bytes were read.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// How many malformed sequences were found.
+    pub fn malformed_count(&self) -> u64 {
+        self.count
+    }
+
+    /// The encoding that decodes (a byte order mark may have chosen it under `sniff`).
+    pub fn encoding(&self) -> &'static Encoding {
+        self.decoder.encoding()
+    }
+
+    /// The byte order mark found, if any.
+    pub fn bom(&self) -> Option<Bom> {
+        self.decoder.bom()
+    }
+
+    /// The summary of what was read so far, for the input called `file`.
+    pub fn summary(&self, file: &str) -> ValidateSummary {
+        ValidateSummary {
+            file: file.to_string(),
+            encoding: self.encoding(),
+            bytes: self.bytes,
+            valid: self.count == 0,
+            malformed_count: self.count,
+            bom: self.bom().map(|b| b.encoding),
+        }
+    }
+}
+
+/// One malformed sequence, as `validate --json` writes it (one JSON line each).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValidateRecord {
+    /// The input's name (a path, `<stdin>`).
+    pub file: String,
+    /// The byte offset from the start of the input.
+    pub offset: u64,
+    /// The line, from 1.
+    pub line: u64,
+    /// The column in characters, from 1.
+    pub column: u64,
+    /// The length in bytes.
+    pub length: u64,
+    /// The bytes, as upper-case hex pairs.
+    pub hex: String,
+    /// The kind (a stable kebab-case name).
+    pub kind: &'static str,
+    /// Why the bytes are malformed, in one sentence.
+    pub reason: String,
+}
+
+impl ValidateRecord {
+    /// The record of a finding in `file`.
+    pub fn new(file: &str, finding: &Finding) -> ValidateRecord {
+        let m = &finding.malformed;
+        ValidateRecord {
+            file: file.to_string(),
+            offset: m.offset(),
+            line: finding.line,
+            column: finding.column,
+            length: m.len(),
+            hex: m.hex(),
+            kind: m.kind.as_str(),
+            reason: m.reason(),
+        }
+    }
+}
+
+/// The summary of one input, written after its records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValidateSummary {
+    /// The input's name.
+    pub file: String,
+    /// The encoding that decoded it.
+    pub encoding: &'static Encoding,
+    /// How many bytes were read.
+    pub bytes: u64,
+    /// Whether no malformed sequence was found.
+    pub valid: bool,
+    /// How many malformed sequences were found (all of them, however many were named).
+    pub malformed_count: u64,
+    /// The encoding whose byte order mark starts the input, if one does.
+    pub bom: Option<&'static Encoding>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding;
+
+    fn positions(encoding: &'static Encoding, chunks: &[&[u8]]) -> Vec<(u64, u64, u64)> {
+        let mut v = Validator::new(encoding, BomMode::Strip);
+        let mut out = Vec::new();
+        for (i, chunk) in chunks.iter().enumerate() {
+            v.feed(chunk, i + 1 == chunks.len(), |f| {
+                out.push((f.line, f.column, f.malformed.offset()))
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn lines_columns_and_offsets() {
+        // Line 3 starts after "a\r\n" and "\n"; é is one column; C0 AE are two sequences.
+        let input = b"a\r\n\n\xC3\xA9\xC0\xAE.\n\xE1\x80";
+        let whole = positions(encoding::UTF_8, &[input]);
+        assert_eq!(whole, [(3, 2, 6), (3, 3, 7), (4, 1, 10)]);
+        // The same cut at every byte.
+        for cut in 0..=input.len() {
+            let (a, b) = input.split_at(cut);
+            assert_eq!(positions(encoding::UTF_8, &[a, b]), whole, "cut at {cut}");
+        }
+        let bytewise: Vec<&[u8]> = input.chunks(1).chain([&[][..]]).collect();
+        assert_eq!(positions(encoding::UTF_8, &bytewise), whole);
+    }
+
+    #[test]
+    fn utf16_lines_count_characters_not_bytes() {
+        // "é\n" then an unpaired high surrogate then "x" in UTF-16LE, after a BOM.
+        let input = b"\xFF\xFE\xE9\x00\x0A\x00\x00\xD8x\x00";
+        assert_eq!(positions(encoding::UTF_16LE, &[input]), [(2, 1, 6)]);
+    }
+
+    #[test]
+    fn the_summary_counts_everything() {
+        let mut v = Validator::new(encoding::UTF_8, BomMode::Strip);
+        v.feed(b"\xEF\xBB\xBF\xFF\xFF", true, |_| {});
+        let s = v.summary("f");
+        assert_eq!((s.bytes, s.valid, s.malformed_count), (5, false, 2));
+        assert_eq!(s.bom, Some(encoding::UTF_8));
+    }
+
+    /// The positions the validator gives, counting in the bytes or (`in_text`) in the text.
+    fn findings(
+        input: &[u8],
+        cuts: &[usize],
+        mode: BomMode,
+        in_text: bool,
+    ) -> Vec<(u64, u64, u64)> {
+        let mut v = Validator::new(encoding::UTF_8, mode);
+        if in_text {
+            v.counter = None;
+        }
+        let mut out = Vec::new();
+        let mut at = 0;
+        for (i, &cut) in cuts.iter().chain([&input.len()]).enumerate() {
+            let cut = cut.clamp(at, input.len());
+            v.feed(&input[at..cut], i == cuts.len(), |f| {
+                out.push((f.line, f.column, f.malformed.offset()))
+            });
+            at = cut;
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// Counting in the bytes gives exactly the positions counting in the text gives, however
+        /// the input is cut, byte order mark or not.
+        #[test]
+        fn counting_in_bytes_agrees_with_counting_in_text(
+            input in proptest::collection::vec(proptest::sample::select(vec![
+                b'a', b'\n', b'\r', 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xFF, 0x80, 0xEF, 0xBB, 0xBF,
+                0xF0, 0x9F, 0xED, 0xA0, 0xC0,
+            ]), 0..24),
+            cuts in proptest::collection::vec(0usize..24, 0..6),
+            keep in proptest::bool::ANY,
+        ) {
+            let mut cuts = cuts;
+            cuts.sort_unstable();
+            let mode = if keep { BomMode::Keep } else { BomMode::Strip };
+            let want = findings(&input, &[], mode, true);
+            proptest::prop_assert_eq!(&findings(&input, &cuts, mode, false), &want);
+            let bytewise: Vec<usize> = (1..input.len()).collect();
+            proptest::prop_assert_eq!(&findings(&input, &bytewise, mode, false), &want);
+            let mut with_bom = b"\xEF\xBB\xBF".to_vec();
+            with_bom.extend_from_slice(&input);
+            let want = findings(&with_bom, &[], mode, true);
+            let bytewise: Vec<usize> = (1..with_bom.len()).collect();
+            proptest::prop_assert_eq!(&findings(&with_bom, &bytewise, mode, false), &want);
+        }
+    }
+}
