@@ -9,7 +9,7 @@ const env = serveAndBrowse();
 const SOURCES = {
   text: 'the input is text',
   bom: 'chosen by the byte order mark',
-  label: 'as you chose',
+  label: 'as labelled',
   'utf8-valid': 'valid UTF-8',
   fallback: 'windows-1252 fallback',
 };
@@ -28,8 +28,11 @@ test('each ready example shows its expected outcome', async (t) => {
   for (const example of examples) {
     await t.test(example.name, async () => {
       const expect = example.expect;
+      // The examples are a menu: open it, choose one, and it closes.
+      await page.locator('#examples-menu summary').click();
       const button = page.locator(`#example-list button[data-name="${example.name}"]`);
       await whenDone(page, () => button.click());
+      assert.equal(await page.locator('#example-title').textContent(), example.title);
       assert.equal(await button.getAttribute('aria-pressed'), 'true');
       assert.equal(await page.locator('#example-description').textContent(), example.description);
       assert.deepEqual(await texts(page, '#example-expected li'), example.expected);
@@ -73,7 +76,8 @@ test('each ready example shows its expected outcome', async (t) => {
         await page.locator('#grid .unit[data-index="0"]').click();
         assert.equal(await page.locator('#detail .bits').first().textContent(), expect.utf8_bits);
       }
-      // The encode panel starts on UTF-8 as hex: the text's UTF-8.
+      // The encode panel starts on UTF-8 as hex (or the example's own encoding): the text's UTF-8.
+      if (example.load.encode_to) await encoded(page, () => page.selectOption('#encode-to', 'UTF-8'));
       if (expect.text_utf8) assert.equal(await page.locator('#encode-output').textContent(), expect.text_utf8);
       for (const { label, hex } of expect.encoded) {
         await encoded(page, () => page.selectOption('#encode-to', nameOf(label)));

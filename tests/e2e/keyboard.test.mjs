@@ -29,6 +29,16 @@ async function tabTo(page, match, max = 80) {
   throw new Error('never reached with Tab');
 }
 
+/** Presses Shift+Tab until `match` holds for the focused element. */
+async function tabBackTo(page, match, max = 120) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const now = await focused(page);
+    if (match(now)) return now;
+  }
+  throw new Error('never reached with Shift+Tab');
+}
+
 async function settle(page) {
   await page.waitForTimeout(200); // the input's debounce
   await ready(page);
@@ -39,7 +49,8 @@ test('keyboard only: from the input box to a highlighted malformed sequence', as
   await ready(page);
   const first = await tabTo(page, (f) => f.classes === 'skip', 1);
   assert.ok(first.outline, 'the skip link shows its focus');
-  await tabTo(page, (f) => f.id === 'input', 1);
+  // Past the examples menu (closed) to the input box.
+  await tabTo(page, (f) => f.id === 'input', 2);
   await page.keyboard.type('ED A0 80 ED BF BF ED AF 41');
   await settle(page);
   // The mode radios are one stop: the arrow keys move between them.
@@ -75,9 +86,11 @@ test('keyboard only: from the input box to a highlighted malformed sequence', as
   now = await focused(page);
   assert.ok(now.outline, 'the grid shows its focus');
   assert.match(await page.locator('#detail').textContent(), /U\+0041 LATIN CAPITAL LETTER A/);
-  // Space on an example button loads it.
-  await page.keyboard.press('Shift+Tab');
-  const example = await tabTo(page, (f) => f.classes === 'example' && f.text === 'family-emoji', 120);
+  // The examples menu opens with Enter; Space on an example loads it.
+  const menu = await tabBackTo(page, (f) => f.id === 'examples-heading');
+  assert.ok(menu.outline, 'the menu shows its focus');
+  await page.keyboard.press('Enter');
+  const example = await tabTo(page, (f) => f.classes === 'example' && f.text.startsWith('A family emoji'), 120);
   assert.ok(example.outline);
   const before = Number(await page.evaluate(() => document.body.dataset.done));
   await page.keyboard.press(' ');

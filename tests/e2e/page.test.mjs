@@ -15,7 +15,8 @@ test('the page loads with no request leaving 127.0.0.1 and no script error', asy
   assert.deepEqual(errors, []);
   assert.ok(requests.every((r) => r.startsWith(env.server.url)), requests.join('\n'));
   const panels = await page.locator('main h2').allTextContents();
-  for (const name of ['Ready examples', 'Reading', 'Bytes', 'Malformed sequences', 'Byte order mark',
+  assert.equal(await page.locator('#examples-menu summary').textContent(), 'Ready examples');
+  for (const name of ['Reading', 'Bytes', 'Malformed sequences', 'Byte order mark',
     'Lengths', 'Normalization', 'Every encoding', 'Encode the text']) {
     assert.ok(panels.some((p) => p.startsWith(name)), `${name} in ${panels}`);
   }

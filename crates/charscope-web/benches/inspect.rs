@@ -129,6 +129,14 @@ async fn main() {
         let body = json!({ "input": input, "mode": mode }).to_string();
         measure(name, "/api/inspect", body, format).await;
     }
+    let page = json!({ "input": text, "mode": "auto", "encoding": "auto", "limit": 500 });
+    measure(
+        "inspect, 1 MiB mixed text, as the page asks",
+        "/api/inspect",
+        page.to_string(),
+        "text",
+    )
+    .await;
     let next = json!({ "input": text, "mode": "text", "start": 2000, "units_only": true });
     measure(
         "inspect, 1 MiB mixed text, second page",

@@ -6,18 +6,28 @@
 'use strict';
 
 (() => {
-  /** Unit rows asked for per request; the server answers the rest a page at a time. */
-  const PAGE = 2000;
+  /** Unit rows asked for per request (about 0.8 kB of JSON each); the rest come on demand. */
+  const PAGE = 500;
   /** Unit rows put in the page per animation frame, so that big inputs never freeze it. */
-  const CHUNK = 250;
+  const CHUNK = 125;
   /** Characters of decoded text shown; the rest is counted. */
-  const TEXT_SHOWN = 20000;
+  const TEXT_SHOWN = 5000;
   /** Characters of a compare reading shown in its row. */
   const READING_SHOWN = 120;
   /** Inputs longer than this are not written into the address (the link would be huge). */
   const URL_INPUT_MAX = 32 * 1024;
   /** Milliseconds of quiet typing before the input is read. */
   const DEBOUNCE = 150;
+  /** Past this many characters typing waits longer before reading again (`LARGE_DEBOUNCE`). */
+  const LARGE_INPUT = 64 * 1024;
+  const LARGE_DEBOUNCE = 700;
+  /** A paste longer than this is read whole but shown in the box only in part, read-only: a
+   * browser lays out a text box of a megabyte for a second or more, at every key. */
+  const LARGE_PASTE = 128 * 1024;
+  /** How much of a large input the box shows. */
+  const LARGE_SHOWN = 16 * 1024;
+  /** Byte offsets are marked in the grid every this many bytes. */
+  const OFFSET_EVERY = 16;
 
   const $ = (id) => document.getElementById(id);
 
@@ -82,7 +92,12 @@
 
   // ---------------------------------------------------------------- state and the address
 
-  const state = { input: '', mode: 'auto', encoding: 'auto' };
+  const state = { input: '', mode: 'auto', encoding: 'auto', format: 'auto', wordOrder: 'auto' };
+
+  /** Whether the address holds a reading (`#input=...`), not a plain fragment (`#results`). */
+  function addressHasState() {
+    return location.hash.includes('=');
+  }
 
   function readAddress() {
     const params = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -90,7 +105,14 @@
       input: params.get('input') ?? '',
       mode: ['auto', 'text', 'hex'].includes(params.get('mode')) ? params.get('mode') : 'auto',
       encoding: params.get('encoding') || 'auto',
+      format: params.get('format') || 'auto',
+      wordOrder: ['little', 'big'].includes(params.get('word-order')) ? params.get('word-order') : 'auto',
     };
+  }
+
+  /** What the server needs to read the input box. */
+  function reading() {
+    return { input: state.input, mode: state.mode, format: state.format, word_order: state.wordOrder };
   }
 
   function writeAddress() {
@@ -105,6 +127,8 @@
     if (state.input) params.set('input', state.input);
     if (state.mode !== 'auto') params.set('mode', state.mode);
     if (state.encoding !== 'auto') params.set('encoding', state.encoding);
+    if (state.format !== 'auto') params.set('format', state.format);
+    if (state.wordOrder !== 'auto') params.set('word-order', state.wordOrder);
     const hash = params.toString();
     const target = hash ? `#${hash}` : location.pathname;
     if (`#${hash}` !== location.hash) history.replaceState(null, '', target);
@@ -112,11 +136,44 @@
 
   /** Puts the state into the controls (after a link, an example or a compare row set it). */
   function showState() {
-    $('input').value = state.input;
+    showInputBox();
     for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
     state.encoding = pickerValue(state.encoding);
     ensureEncodingOption(state.encoding);
     $('encoding').value = state.encoding;
+    if (!Array.from($('dump-format').options).some((o) => o.value === state.format)) state.format = 'auto';
+    $('dump-format').value = state.format;
+    $('word-order').value = state.wordOrder;
+    if (state.format !== 'auto' || state.wordOrder !== 'auto') $('dump-options').open = true;
+  }
+
+  /** Whether the box shows only the start of a large input (read-only) rather than all of it. */
+  let boxShowsPart = false;
+
+  /** Puts the input in the box: all of it, or for a large one its start, read-only, with a way
+   * to edit it all. */
+  function showInputBox() {
+    const box = $('input');
+    boxShowsPart = state.input.length > LARGE_PASTE;
+    box.readOnly = boxShowsPart;
+    box.classList.toggle('part', boxShowsPart);
+    box.value = boxShowsPart ? state.input.slice(0, LARGE_SHOWN) : state.input;
+    $('large-input').hidden = !boxShowsPart;
+    if (boxShowsPart) {
+      $('large-input-text').textContent = `A large input: ${plural(state.input.length, 'character', 'characters')}, all read. The box shows the first ${LARGE_SHOWN.toLocaleString('en')} and is read-only, since a browser is slow to edit so much text.`;
+    }
+  }
+
+  /** A paste: a large one goes to the reading at once, and the box shows its start. */
+  function paste(event) {
+    const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
+    const box = event.target;
+    if (boxShowsPart || text.length + box.value.length <= LARGE_PASTE) return;
+    event.preventDefault();
+    state.input = box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd);
+    hideExample();
+    showInputBox();
+    refresh();
   }
 
   // ---------------------------------------------------------------- encodings and formats
@@ -154,6 +211,18 @@
       if (encodeGroup.childElementCount) to.append(encodeGroup);
     }
     to.value = 'UTF-8';
+    bomChoice();
+  }
+
+  /** The byte order mark box applies to encodings that have a mark; for the others it is off
+   * and says why. */
+  function bomChoice() {
+    const enc = encodings.find((e) => e.name === $('encode-to').value);
+    const box = $('encode-bom');
+    const none = enc && !enc.bom;
+    box.disabled = Boolean(none);
+    if (none) box.checked = false;
+    $('encode-bom-note').textContent = none ? `(${enc.name} has no byte order mark)` : '';
   }
 
   /** The picker's value for a label: an encoding's name when the label is that name in other
@@ -212,27 +281,31 @@
     const { signal } = controller;
     writeAddress();
     busy(true);
-    setStatus('Reading…');
+    const empty = state.input === '';
+    document.body.dataset.empty = empty ? 'true' : 'false';
+    setStatus(empty ? '' : 'Reading…');
     const started = performance.now();
     let data;
     try {
-      data = await api('/api/inspect', { input: state.input, mode: state.mode, encoding: state.encoding, limit: PAGE }, signal);
+      data = await api('/api/inspect', { ...reading(), encoding: state.encoding, limit: PAGE }, signal);
     } catch (e) {
       if (e.name === 'AbortError' || mine !== generation) return;
       report = null;
       showError(e.message);
       setStatus('');
       clearResults();
+      document.body.dataset.failed = 'true';
       busy(false);
       return;
     }
     if (mine !== generation) return;
     showError('');
+    document.body.dataset.failed = 'false';
     report = data;
     renderReport(data, mine);
     const took = Math.round(performance.now() - started);
-    setStatus(`Read ${plural(data.byte_length, 'byte', 'bytes')} as ${data.encoding} in ${took} ms.`);
-    const key = `${state.mode}\u0000${state.input}`;
+    setStatus(empty ? '' : `Read ${plural(data.byte_length, 'byte', 'bytes')} as ${data.encoding} in ${took} ms.`);
+    const key = `${state.mode}\u0000${state.format}\u0000${state.wordOrder}\u0000${state.input}`;
     if (key !== comparedKey) {
       comparedKey = key;
       loadCompare(mine, signal);
@@ -260,6 +333,7 @@
     },
     /** Replaces the input (`mode`: auto, text or hex) and reads it. */
     setInput(input, mode = 'auto') {
+      hideExample();
       Object.assign(state, { input, mode });
       showState();
       hideExample();
@@ -304,7 +378,7 @@
 
   function clearResults() {
     for (const id of ['summary', 'text', 'notes', 'grid', 'detail', 'malformed-list', 'encode-output']) clear($(id));
-    for (const id of ['malformed-summary', 'bom-whatwg', 'bom-unicode', 'bom-sentence', 'grid-status', 'encode-info']) $(id).textContent = '';
+    for (const id of ['malformed-summary', 'bom-whatwg', 'bom-unicode', 'bom-sentence', 'grid-status', 'encode-info', 'lengths-caption']) $(id).textContent = '';
     clear($('lengths').tBodies[0]);
     clear($('normalization').tBodies[0]);
     clear($('compare').tBodies[0]);
@@ -314,14 +388,6 @@
     comparedKey = null;
   }
 
-  const SOURCES = {
-    text: 'the input is text, shown as its UTF-8',
-    bom: 'chosen by the byte order mark',
-    label: 'as you chose',
-    'utf8-valid': 'no byte order mark, and the bytes are valid UTF-8',
-    fallback: 'no byte order mark and not valid UTF-8: the windows-1252 fallback',
-  };
-
   function renderReport(data, mine) {
     $('format').textContent = data.input_format === 'text'
       ? 'text'
@@ -330,8 +396,10 @@
     const summary = $('summary');
     clear(summary);
     const row = (term, ...value) => summary.append(el('dt', { text: term }), el('dd', {}, ...value));
-    row('Input', data.kind === 'text' ? 'text' : 'bytes', ` (${plural(data.byte_length, 'byte', 'bytes')})`);
-    row('Encoding', el('strong', { id: 'reading-encoding', text: data.encoding }), ` (${SOURCES[data.encoding_source] || data.encoding_source})`);
+    row('Input', data.kind === 'text'
+      ? `text: ${plural(data.byte_length, 'byte', 'bytes')} of UTF-8`
+      : `${plural(data.byte_length, 'byte', 'bytes')}, read from ${data.input_format_description}`);
+    row('Encoding', el('strong', { id: 'reading-encoding', text: data.encoding }), ` (${data.encoding_source_description})`);
     if (data.bom) row('Byte order mark', `a ${data.bom} mark was removed before decoding`);
     row('Malformed', data.malformed_total
       ? el('span', { class: 'bad-text', text: `${plural(data.malformed_total, 'sequence', 'sequences')}, each replaced by one U+FFFD` })
@@ -342,13 +410,16 @@
     $('text-caption').textContent = text.cut
       ? `Decoded text (the first ${TEXT_SHOWN.toLocaleString('en')} characters of ${plural(data.lengths.code_points, 'character', 'characters')})`
       : 'Decoded text';
+    if (data.text_cut) {
+      $('text-caption').textContent = `Decoded text (the first ${TEXT_SHOWN.toLocaleString('en')} characters of ${plural(data.lengths.code_points, 'character', 'characters')})`;
+    }
     const notes = $('notes');
     clear(notes);
     for (const note of [...data.input_warnings, ...data.notes]) notes.append(el('li', { text: note }));
 
     renderMalformed(data);
     renderBom(data);
-    renderLengths(data.lengths);
+    renderLengths(data);
     renderNormalization(data.normalization);
     resetGrid(data);
     appendUnits(data.units, mine);
@@ -363,9 +434,14 @@
   let lastCluster = null;
   let lastGrapheme = -1;
 
+  let nextOffsetMark = 0;
+
   function resetGrid(data) {
     clear($('grid'));
     clear($('detail'));
+    $('grid').scrollTop = 0;
+    $('jump-status').textContent = '';
+    nextOffsetMark = 0;
     unitEls = [];
     unitRows = [];
     focusIndex = 0;
@@ -383,16 +459,11 @@
     }
   }
 
-  /** What each byte of a unit is, for its colour. */
-  function byteRoles(row, encoding) {
-    const bytes = row.hex ? row.hex.split(' ') : [];
-    if (row.malformed) return bytes.map(() => 'bad');
-    if (encoding === 'UTF-8' && row.utf8_layout && row.utf8_layout.length === bytes.length) {
-      return row.utf8_layout.map((f) => ({ ascii: 'single', lead: 'lead', continuation: 'cont' })[f.role] || 'single');
-    }
-    if (encoding.startsWith('UTF-16') && bytes.length === 4) return ['lead', 'lead', 'cont', 'cont'];
-    if (bytes.length === 1 || encoding.startsWith('UTF-16') || encoding.startsWith('UTF-32')) return bytes.map(() => 'single');
-    return bytes.map((_, i) => (i === 0 ? 'lead' : 'cont'));
+  /** Each byte's class, from the roles the server gives (the same as `dump`'s). */
+  const ROLE_CLASS = { single: 'single', lead: 'lead', continuation: 'cont', malformed: 'bad' };
+
+  function byteRoles(row) {
+    return (row.roles || []).map((role) => ROLE_CLASS[role] || 'single');
   }
 
   function unitLabel(row) {
@@ -406,9 +477,9 @@
     return row.display;
   }
 
-  function unitElement(row, index, encoding) {
+  function unitElement(row, index) {
     const bytes = row.hex ? row.hex.split(' ') : [];
-    const roles = byteRoles(row, encoding);
+    const roles = byteRoles(row);
     const node = el('span', {
       class: row.malformed ? 'unit bad-unit' : 'unit',
       tabindex: '-1',
@@ -423,7 +494,6 @@
 
   /** Puts unit rows into the grid a chunk per animation frame. */
   function appendUnits(rows, mine) {
-    const encoding = report.encoding;
     let at = 0;
     const step = () => {
       if (mine !== generation) return;
@@ -432,13 +502,18 @@
       for (; at < end; at++) {
         const row = rows[at];
         const index = unitRows.length;
-        const node = unitElement(row, index, encoding);
+        const node = unitElement(row, index);
         unitRows.push(row);
         unitEls.push(node);
         if (lastCluster && row.grapheme === lastGrapheme) {
           lastCluster.classList.add('joined');
           lastCluster.append(node);
         } else {
+          if (row.offset >= nextOffsetMark) {
+            // An offset mark where a new run of OFFSET_EVERY bytes starts: decimal and hex.
+            fragment.append(el('span', { class: 'offset-mark', 'aria-hidden': 'true', title: `byte offset ${row.offset}`, text: `${row.offset} · 0x${row.offset.toString(16).toUpperCase()}` }));
+            nextOffsetMark = (Math.floor(row.offset / OFFSET_EVERY) + 1) * OFFSET_EVERY;
+          }
           lastCluster = el('span', { class: 'cluster' }, node);
           lastGrapheme = row.grapheme;
           fragment.append(lastCluster);
@@ -446,8 +521,10 @@
       }
       $('grid').append(fragment);
       if (unitEls.length && !$('grid').querySelector('[tabindex="0"]')) {
-        unitEls[0].tabIndex = 0;
-        showDetail(defaultUnit());
+        // The unit the panel shows first is the one Tab reaches: panel and focus agree.
+        focusIndex = defaultUnit();
+        unitEls[focusIndex].tabIndex = 0;
+        showDetail(focusIndex);
       }
       if (at < rows.length) requestAnimationFrame(step);
       else {
@@ -490,7 +567,7 @@
     busy(true);
     try {
       const data = await api('/api/inspect', {
-        input: state.input, mode: state.mode, encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
+        ...reading(), encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
       }, controller ? controller.signal : undefined);
       if (mine !== generation) return false;
       appendUnits(data.units, mine);
@@ -505,8 +582,13 @@
     }
   }
 
+  /** Until then, hovering does not change the panel: the unit just chosen with the keyboard or
+   * a link stays shown even when the grid scrolls under a still pointer. */
+  let hoverQuietUntil = 0;
+
   function focusUnit(index, { select = false } = {}) {
     if (index < 0 || index >= unitEls.length) return;
+    hoverQuietUntil = performance.now() + 800;
     if (unitEls[focusIndex]) unitEls[focusIndex].tabIndex = -1;
     focusIndex = index;
     const node = unitEls[index];
@@ -532,15 +614,15 @@
     return out;
   }
 
-  /** The bits of bytes as they are: leading one bits and their zero (the marker) apart. */
-  function rawBits(hex) {
-    return hex.split(' ').map((pair) => {
-      const value = parseInt(pair, 16);
-      const bits = value.toString(2).padStart(8, '0');
-      const ones = bits.indexOf('0');
-      if (ones < 0) return { role: 'invalid', marker: '', payload: bits };
-      return { role: ones === 1 ? 'continuation' : ones === 0 ? 'ascii' : 'lead', marker: bits.slice(0, ones + 1), payload: bits.slice(ones + 1) };
-    });
+  /** The legend of a layout, from its first field that has marker bits: "110 marker bits,
+   * 00011 payload bits" for é, "0 marker bit, 1000001 payload bits" for A. */
+  function bitsLegend(fields) {
+    const field = (fields || []).find((f) => f.marker) || (fields || [])[0];
+    if (!field) return null;
+    return el('p', { class: 'muted legend-bits' },
+      field.marker ? el('span', { class: 'marker', text: field.marker }) : null,
+      field.marker ? ` marker ${field.marker.length === 1 ? 'bit' : 'bits'} (what kind of byte), ` : '',
+      el('span', { class: 'payload', text: field.payload }), ' payload bits (the value)');
   }
 
   function detailRow(term, ...value) {
@@ -561,8 +643,9 @@
         el('dl', {},
           ...detailRow('Byte offset', String(m.offset)),
           ...detailRow('Bytes', el('code', { text: m.hex })),
-          ...detailRow('Bits', bitFields(rawBits(m.hex))),
-          ...detailRow('Decoded as', 'one U+FFFD REPLACEMENT CHARACTER')));
+          ...detailRow('Bits', bitFields(row.bits || [])),
+          ...detailRow('Decoded as', 'one U+FFFD REPLACEMENT CHARACTER')),
+        bitsLegend(row.bits));
       return;
     }
     const legacy = report && !report.encoding.startsWith('UTF-') && report.kind === 'bytes';
@@ -582,8 +665,7 @@
         ...detailRow('Script, block', `${spaced(row.script)}, ${spaced(row.block)}`),
         ...detailRow('Plane', `${row.plane.number}: ${row.plane.name}`),
         ...detailRow('Width', `${plural(row.columns, 'column', 'columns')} (East Asian width ${spaced(row.east_asian_width_name)})`)),
-      el('p', { class: 'muted legend-bits' }, el('span', { class: 'marker', text: '110' }), ' marker bits, ',
-        el('span', { class: 'payload', text: '00011' }), ' payload bits'));
+      bitsLegend(row.utf8_layout));
   }
 
   function gridKey(event) {
@@ -652,35 +734,35 @@
 
   function renderBom(data) {
     const readings = data.bom_readings;
-    if (!readings) {
-      $('bom-whatwg').textContent = '(text input)';
-      $('bom-unicode').textContent = '(text input)';
-      $('bom-sentence').textContent = 'Text has no byte order mark to read: its UTF-8 is shown. Read it as a hex dump to see how each policy reads its first bytes.';
-      return;
-    }
+    if (!readings) return;
     $('bom-whatwg').textContent = bomText(readings.whatwg);
     $('bom-unicode').textContent = bomText(readings.unicode);
-    $('bom-sentence').textContent = readings.disagreement || 'Both read these bytes the same way.';
+    let sentence = readings.disagreement || 'Both read these bytes the same way.';
+    if (data.kind === 'text') {
+      sentence = data.text.startsWith('\uFEFF')
+        ? 'The text starts with U+FEFF ZERO WIDTH NO-BREAK SPACE: its UTF-8, EF BB BF, is the UTF-8 byte order mark, which a reader of these bytes removes. As text it is kept, and shown as a character.'
+        : `These are the readings of the text's UTF-8. ${sentence}`;
+    }
+    $('bom-sentence').textContent = sentence;
     $('bom-sentence').className = readings.disagreement ? 'disagree' : '';
   }
 
-  const MODELS = [
-    ['utf8_bytes', 'UTF-8 bytes', 'Go len(s), Rust s.len(), C strlen'],
-    ['utf16_units', 'UTF-16 code units', 'JavaScript s.length, Java s.length()'],
-    ['utf32_bytes', 'UTF-32 bytes', '4 per code point'],
-    ['code_points', 'Code points', 'Python len(s), Rust s.chars().count()'],
-    ['graphemes', 'Grapheme clusters', 'what a reader counts, Swift s.count'],
-    ['columns', 'Terminal columns', 'monospace cells'],
-  ];
-
-  function renderLengths(lengths) {
+  function renderLengths(data) {
     const body = $('lengths').tBodies[0];
     clear(body);
-    for (const [key, what, who] of MODELS) {
-      body.append(el('tr', { dataset: { key } },
-        el('th', { scope: 'row', text: what }),
-        el('td', { class: 'number', text: lengths[key].toLocaleString('en') }),
-        el('td', { class: 'muted', text: who })));
+    $('lengths-caption').textContent = data.kind === 'text'
+      ? `Of the text (${plural(data.byte_length, 'byte', 'bytes')} of UTF-8), counted six ways:`
+      : `Of the decoded text, counted six ways. The input itself is ${plural(data.byte_length, 'byte', 'bytes')} of ${data.encoding}.`;
+    body.append(el('tr', { dataset: { key: 'input_bytes' } },
+      el('th', { scope: 'row', text: 'Input bytes' }),
+      el('td', { class: 'number', text: data.byte_length.toLocaleString('en') }),
+      el('td', { class: 'muted', text: data.kind === 'text' ? 'the text as UTF-8' : `as pasted, in ${data.encoding}` })));
+    for (const model of data.length_models) {
+      const label = `${model.counts[0].toUpperCase()}${model.counts.slice(1)} of the text`;
+      body.append(el('tr', { dataset: { key: model.key } },
+        el('th', { scope: 'row', text: label }),
+        el('td', { class: 'number', text: data.lengths[model.key].toLocaleString('en') }),
+        el('td', { class: 'muted', text: model.used_by })));
     }
   }
 
@@ -689,12 +771,11 @@
     clear(body);
     for (const form of ['nfc', 'nfd', 'nfkc', 'nfkd']) {
       const changed = n.hex_if_changed[form];
-      const shown = changed ? cut(changed, 60 * 3) : null;
       body.append(el('tr', { dataset: { form } },
         el('th', { scope: 'row', text: form.toUpperCase() }),
         el('td', { class: n.is[form] ? 'yes' : 'no', text: n.is[form] ? 'yes' : 'no' }),
         el('td', {}, changed
-          ? el('code', { text: shown.cut ? `${shown.shown}…` : shown.shown })
+          ? el('code', { text: n.cut[form] ? `${changed} …` : changed })
           : el('span', { class: 'muted', text: 'the same as the text' }))));
     }
   }
@@ -707,7 +788,7 @@
     $('compare-summary').textContent = 'Reading the bytes in every encoding…';
     let data;
     try {
-      data = await api('/api/compare', { input: state.input, mode: state.mode }, signal);
+      data = await api('/api/compare', reading(), signal);
     } catch (e) {
       if (e.name === 'AbortError' || mine !== generation) return;
       $('compare-summary').textContent = `Cannot compare: ${e.message}`;
@@ -717,6 +798,11 @@
     }
     if (mine !== generation) return;
     clear(body);
+    if (data.byte_length === 0) {
+      $('compare-summary').textContent = 'No bytes to compare yet.';
+      document.body.dataset.compare = 'ready';
+      return;
+    }
     $('compare-summary').textContent = (data.compared_length < data.byte_length
       ? `The first ${plural(data.compared_length, 'byte', 'bytes')} of ${data.byte_length.toLocaleString('en')}`
       : `${plural(data.byte_length, 'byte', 'bytes')}`)
@@ -728,7 +814,7 @@
         el('td', {}, el('button', { type: 'button', class: 'read-as', dataset: { encoding: reading.encoding }, text: reading.encoding })),
         el('td', { class: reading.malformed ? 'number bad-text' : 'number muted', text: String(reading.malformed) }),
         el('td', { class: reading.suspicious ? 'number bad-text' : 'number muted', text: String(reading.suspicious) }),
-        el('td', { class: 'reading', text: shown.cut ? `${shown.shown}…` : shown.shown })));
+        el('td', { class: 'reading', 'data-label': 'Text', text: shown.cut ? `${shown.shown}…` : shown.shown })));
     });
     markCurrentReading();
     document.body.dataset.compare = 'ready';
@@ -749,6 +835,12 @@
 
   let encodeGeneration = 0;
   let encodedOutput = '';
+  /** Whether the output shown stops short: Copy then asks for all of it. */
+  let encodedCut = false;
+
+  function encodeRequest(text) {
+    return { text, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex' };
+  }
 
   async function loadEncode() {
     const mine = ++encodeGeneration;
@@ -758,9 +850,9 @@
     const info = $('encode-info');
     let data;
     try {
-      data = await api('/api/encode', {
-        text: report.text, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex',
-      });
+      // Text input is encoded whole; a decoded text as far as the report sent it.
+      const text = report.kind === 'text' ? state.input : report.text;
+      data = await api('/api/encode', { ...encodeRequest(text), limit: TEXT_SHOWN });
     } catch (e) {
       if (mine !== encodeGeneration) return;
       encodedOutput = '';
@@ -770,13 +862,16 @@
       return;
     }
     if (mine !== encodeGeneration) return;
-    encodedOutput = data.output;
-    const shown = cut(data.output, TEXT_SHOWN);
+    encodedOutput = data.output || '';
+    encodedCut = data.cut;
+    const shown = { shown: encodedOutput, cut: data.cut };
     out.textContent = shown.cut ? `${shown.shown}…` : shown.shown;
     const parts = [`${plural(data.length, 'byte', 'bytes')} in ${data.encoding}.`];
-    if (data.format.of === 'text') parts.push(`The ${data.format.name} format writes the text itself, the same in every encoding.`);
+    if (report.kind !== 'text' && report.text_cut) parts.push(`The text encoded is the first ${TEXT_SHOWN.toLocaleString('en')} characters of the reading.`);
+    if (data.bom_note) parts.push(`${data.bom_note}.`);
+    if (data.format && data.format.of === 'text') parts.push(`The ${data.format.name} format writes the text itself, the same in every encoding.`);
     if (data.unmappable.length) {
-      const first = data.unmappable.slice(0, 5).map((u) => `${u.char} (character ${u.index})`).join(', ');
+      const first = data.unmappable.slice(0, 5).map((u) => `${u.char} (${u.code_point}, character ${u.position})`).join(', ');
       parts.push(`${plural(data.unmappable.length, 'character', 'characters')} cannot be written in ${data.encoding} and became HTML character references: ${first}${data.unmappable.length > 5 ? ', …' : ''}.`);
     }
     if (shown.cut) parts.push('The output is cut here; Copy takes all of it.');
@@ -788,6 +883,12 @@
   async function copyOutput() {
     const status = $('copy-status');
     try {
+      if (encodedCut && report) {
+        status.textContent = 'Encoding all of it…';
+        const whole = await api('/api/encode', encodeRequest(report.kind === 'text' ? state.input : report.text));
+        encodedOutput = whole.output || '';
+        encodedCut = false;
+      }
       await navigator.clipboard.writeText(encodedOutput);
       status.textContent = 'Copied.';
     } catch {
@@ -805,7 +906,9 @@
   function renderExamples(list) {
     const box = $('example-list');
     for (const example of list) {
-      box.append(el('button', { type: 'button', class: 'example', dataset: { name: example.name }, text: example.name }));
+      box.append(el('li', {}, el('button', { type: 'button', class: 'example', dataset: { name: example.name } },
+        el('span', { class: 'example-title', text: example.title }),
+        el('span', { class: 'example-line', text: example.description }))));
     }
     box.addEventListener('click', (event) => {
       const button = event.target.closest('button.example');
@@ -813,17 +916,25 @@
       const example = list.find((e) => e.name === button.dataset.name);
       for (const b of box.querySelectorAll('[aria-pressed]')) b.removeAttribute('aria-pressed');
       button.setAttribute('aria-pressed', 'true');
-      Object.assign(state, example.load);
+      const { input, mode, encoding, encode_to: encodeTo } = example.load;
+      Object.assign(state, { input, mode, encoding, format: 'auto', wordOrder: 'auto' });
+      if (encodeTo && Array.from($('encode-to').options).some((o) => o.value === encodeTo)) {
+        $('encode-to').value = encodeTo;
+        bomChoice();
+      }
+      $('examples-menu').open = false;
       showState();
       showExample(example);
       refresh();
+      $('input').focus();
     });
   }
 
   function showExample(example) {
-    $('example-info').hidden = false;
+    $('example-panel').hidden = false;
+    $('example-title').textContent = example.title;
     $('example-description').textContent = example.description;
-    $('example-source').textContent = `From: ${example.source}`;
+    $('example-source').textContent = `From: ${example.source} (example ${example.name})`;
     const list = $('example-expected');
     clear(list);
     for (const fact of example.expected) list.append(el('li', { text: fact }));
@@ -834,20 +945,77 @@
   }
 
   function hideExample() {
-    $('example-info').hidden = true;
+    $('example-panel').hidden = true;
     for (const b of $('example-list').querySelectorAll('[aria-pressed]')) b.removeAttribute('aria-pressed');
+  }
+
+  // ---------------------------------------------------------------- jump to an offset
+
+  /** Reads "16", "0x10" or "10h" as a byte offset. */
+  function parseOffset(text) {
+    const t = text.trim().toLowerCase();
+    if (/^0x[0-9a-f]+$/.test(t)) return parseInt(t.slice(2), 16);
+    if (/^[0-9a-f]+h$/.test(t)) return parseInt(t.slice(0, -1), 16);
+    if (/^[0-9]+$/.test(t)) return Number(t);
+    return null;
+  }
+
+  /** Selects the unit holding the byte at `offset`, loading pages of units until it is there. */
+  async function jumpTo(offset) {
+    const status = $('jump-status');
+    const mine = generation;
+    if (!report || offset === null || offset < 0 || offset >= report.byte_length) {
+      status.textContent = report && offset !== null
+        ? `No byte ${offset}: the input has ${plural(report.byte_length, 'byte', 'bytes')} (0 to ${Math.max(0, report.byte_length - 1)}).`
+        : 'Write a byte offset: decimal (16) or hex (0x10).';
+      return;
+    }
+    for (let pages = 0; pages < 200; pages++) {
+      const index = unitRows.findIndex((r) => offset >= r.offset && offset < r.offset + Math.max(1, r.length));
+      if (index >= 0) {
+        focusUnit(index, { select: true });
+        status.textContent = `Byte ${offset} (0x${offset.toString(16).toUpperCase()}) is in the unit at offset ${unitRows[index].offset}.`;
+        return;
+      }
+      const last = unitRows[unitRows.length - 1];
+      if (last && offset < last.offset) break; // a byte order mark, shown apart
+      const queued = unitRows.length;
+      if (!(await loadMore()) || mine !== generation) break;
+      await waitFor(() => unitRows.length > queued || mine !== generation);
+    }
+    status.textContent = `Byte ${offset} belongs to no character shown (the byte order mark is shown apart).`;
   }
 
   // ---------------------------------------------------------------- wiring
 
   let timer = null;
 
+  /** Reads the input once typing pauses: longer pauses for large inputs, so that typing in them
+   * does not read and draw everything again at every key. A reading still drawing stops. */
   function schedule() {
     clearTimeout(timer);
-    timer = setTimeout(refresh, DEBOUNCE);
+    generation++;
+    timer = setTimeout(refresh, state.input.length > LARGE_INPUT ? LARGE_DEBOUNCE : DEBOUNCE);
   }
 
   function wire() {
+    $('input').addEventListener('paste', paste);
+    $('edit-all').addEventListener('click', () => {
+      const box = $('input');
+      boxShowsPart = false;
+      box.readOnly = false;
+      box.classList.remove('part');
+      box.value = state.input;
+      $('large-input').hidden = true;
+      box.focus();
+    });
+    $('clear-input').addEventListener('click', () => {
+      state.input = '';
+      hideExample();
+      showInputBox();
+      refresh();
+      $('input').focus();
+    });
     $('input').addEventListener('input', (event) => {
       state.input = event.target.value;
       hideExample();
@@ -865,6 +1033,35 @@
       hideExample();
       refresh();
     });
+    $('dump-format').addEventListener('change', (event) => {
+      state.format = event.target.value;
+      refresh();
+    });
+    $('word-order').addEventListener('change', (event) => {
+      state.wordOrder = event.target.value;
+      refresh();
+    });
+    // The examples menu closes with Escape (focus back on its button) or a click elsewhere.
+    const menu = $('examples-menu');
+    menu.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !menu.open) return;
+      menu.open = false;
+      menu.querySelector('summary').focus();
+    });
+    document.addEventListener('click', (event) => {
+      if (menu.open && !menu.contains(event.target)) menu.open = false;
+    });
+    $('jump').addEventListener('submit', (event) => {
+      event.preventDefault();
+      jumpTo(parseOffset($('jump-offset').value));
+    });
+    // The skip link moves focus to the results without touching the address (whose fragment
+    // holds the input).
+    $('skip').addEventListener('click', (event) => {
+      event.preventDefault();
+      $('results').focus();
+      $('results').scrollIntoView({ block: 'start' });
+    });
     const grid = $('grid');
     grid.addEventListener('keydown', gridKey);
     grid.addEventListener('click', (event) => {
@@ -873,11 +1070,13 @@
     });
     grid.addEventListener('mouseover', (event) => {
       const unit = event.target.closest('.unit[data-index]');
-      if (unit) showDetail(Number(unit.dataset.index));
+      if (unit && performance.now() > hoverQuietUntil) showDetail(Number(unit.dataset.index));
     });
     grid.addEventListener('focusin', (event) => {
       const unit = event.target.closest('.unit[data-index]');
-      if (unit && Number(unit.dataset.index) !== focusIndex) focusUnit(Number(unit.dataset.index));
+      if (!unit) return;
+      if (Number(unit.dataset.index) !== focusIndex) focusUnit(Number(unit.dataset.index));
+      else showDetail(focusIndex);
     });
     $('more').addEventListener('click', loadMore);
     $('malformed-list').addEventListener('click', (event) => {
@@ -892,11 +1091,13 @@
       hideExample();
       refresh();
     });
+    $('encode-to').addEventListener('change', bomChoice);
     for (const id of ['encode-to', 'encode-format', 'encode-bom']) $(id).addEventListener('change', loadEncode);
     $('copy').addEventListener('click', copyOutput);
     window.addEventListener('hashchange', () => {
+      if (!addressHasState() && location.hash) return;
       const wanted = readAddress();
-      if (wanted.input === state.input && wanted.mode === state.mode && wanted.encoding === state.encoding) return;
+      if (['input', 'mode', 'encoding', 'format', 'wordOrder'].every((k) => wanted[k] === state[k])) return;
       Object.assign(state, wanted);
       showState();
       hideExample();
@@ -906,7 +1107,7 @@
 
   async function start() {
     wire();
-    Object.assign(state, readAddress());
+    if (addressHasState()) Object.assign(state, readAddress());
     try {
       const [list, formats, examples] = await Promise.all([api('/api/encodings'), api('/api/formats'), api('/api/examples')]);
       fillEncodings(list);

@@ -14,25 +14,34 @@ use crate::input::{self, Content, Mode};
 use axum::extract::{FromRequest, Request};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use charscope::compare::{self, DecodeRow};
-use charscope::decode::{MalformedKind, hex_pairs};
-use charscope::encode::{Substitute, Unmappable, encode};
-use charscope::encoding;
+use charscope::dump::{DumpFormat, ParseOptions};
+use charscope::encode::Substitute;
+use charscope::encoding::{self, Endian};
 use charscope::escape::{self, EscapeFormat};
-use charscope::examples::{self, Example, Input};
-use charscope::report::{self, EncodingSource, Report, UnitWindow};
+use charscope::report::{self, Report, Shown, UnitWindow};
+use charscope::view::compare::CompareView;
+use charscope::view::encode::EncodeView;
+use charscope::view::encodings::EncodingEntry;
+use charscope::view::examples::ExampleView;
+use charscope::view::formats::FormatInfo;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// Unit rows per page when the request names no limit.
-pub const UNITS_PER_PAGE: usize = 2000;
+/// Unit rows per page when the request names no limit: about 0.8 kB of JSON each, so that the
+/// first answer to a large paste stays under 1 MB.
+pub const UNITS_PER_PAGE: usize = 1000;
 /// The most unit rows one response lists.
 pub const MAX_UNITS_PER_PAGE: usize = 20_000;
 /// The most malformed sequences one response lists (`malformed_total` counts them all).
 pub const MAX_MALFORMED: usize = 1000;
+/// Characters of decoded text one response sends (`text_cut` says when there are more): the
+/// page shows this many.
+pub const TEXT_CHARS: usize = 5000;
+/// Input bytes one response sends in `hex` (`hex_cut` says when there are more).
+pub const HEX_BYTES: usize = 4096;
 /// Compare reads at most this many bytes from the start of the input: 43 decodings of it stay
 /// quick, and the view is a glance.
-pub const COMPARE_BYTES: usize = 16 * 1024;
+pub const COMPARE_BYTES: usize = 4 * 1024;
 
 /// A JSON body whose rejections (bad JSON, too large) become [`ApiError`]s.
 pub struct ApiJson<T>(pub T);
@@ -102,6 +111,38 @@ struct InspectRequest {
     /// Answer the unit rows only (the next page of a report already shown).
     #[serde(default)]
     units_only: bool,
+    /// A dump format to force (`"auto"` or a format name).
+    #[serde(default)]
+    format: Option<String>,
+    /// The word order of a dump of 2- or 4-byte words (`"auto"`, `"little"`, `"big"`).
+    #[serde(default)]
+    word_order: Option<String>,
+}
+
+/// The page's dump controls as parse options.
+fn dump_options(format: Option<&str>, word_order: Option<&str>) -> Result<ParseOptions, ApiError> {
+    {
+        let format = match format.map(str::trim) {
+            None | Some("" | "auto") => None,
+            Some(name) => Some(
+                name.parse::<DumpFormat>()
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            ),
+        };
+        let word_order = match word_order.map(str::trim) {
+            None | Some("" | "auto") => None,
+            Some("little") => Some(Endian::Little),
+            Some("big") => Some(Endian::Big),
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown word order {other:?}; the word orders are: auto, little, big"
+                )));
+            }
+        };
+        Ok(ParseOptions::default()
+            .with_format(format)
+            .with_word_order(word_order))
+    }
 }
 
 /// Which unit rows a response lists, out of how many.
@@ -120,8 +161,6 @@ struct InspectResponse {
     input_warnings: Vec<String>,
     #[serde(flatten)]
     report: Report,
-    /// Every malformed sequence, though `malformed` lists at most [`MAX_MALFORMED`].
-    malformed_total: usize,
     #[serde(flatten)]
     page: UnitPage,
 }
@@ -142,14 +181,21 @@ async fn inspect(
 ) -> Result<axum::response::Response, ApiError> {
     use axum::response::IntoResponse;
     blocking(move || {
-        let read = input::read(request.input, request.mode)?;
+        let options = dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+        let read = input::read_with(request.input, request.mode, &options)?;
         let window = UnitWindow {
             start: request.start,
             limit: request.limit.clamp(1, MAX_UNITS_PER_PAGE),
         };
-        let mut report = match (&read.content, chosen_label(&request.encoding)) {
-            (Content::Text(text), None) => report::inspect_text_window(text, window),
-            (content, label) => report::inspect_bytes_window(content.bytes(), label, window)
+        let shown = Shown {
+            units: window,
+            text_chars: TEXT_CHARS,
+            hex_bytes: HEX_BYTES,
+            malformed: MAX_MALFORMED,
+        };
+        let report = match (&read.content, chosen_label(&request.encoding)) {
+            (Content::Text(text), None) => report::inspect_text_shown(text, shown),
+            (content, label) => report::inspect_bytes_shown(content.bytes(), label, shown)
                 .map_err(|e| ApiError::bad_request(e.to_string()))?,
         };
         let units_total = report.lengths.code_points;
@@ -167,14 +213,11 @@ async fn inspect(
             })
             .into_response());
         }
-        let malformed_total = report.malformed.len();
-        report.malformed.truncate(MAX_MALFORMED);
         Ok(Json(InspectResponse {
             input_format: read.format,
             input_format_description: read.description,
             input_warnings: read.warnings,
             report,
-            malformed_total,
             page,
         })
         .into_response())
@@ -188,6 +231,12 @@ struct CompareRequest {
     input: String,
     #[serde(default)]
     mode: Mode,
+    /// As in [`InspectRequest`].
+    #[serde(default)]
+    format: Option<String>,
+    /// As in [`InspectRequest`].
+    #[serde(default)]
+    word_order: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -195,14 +244,9 @@ struct CompareResponse {
     input_format: &'static str,
     input_format_description: &'static str,
     input_warnings: Vec<String>,
-    /// The length of the whole input.
-    byte_length: usize,
-    /// How many bytes from the start were compared: all of them, or [`COMPARE_BYTES`].
-    compared_length: usize,
-    /// The compared bytes.
-    hex: String,
-    /// Every encoding's reading, most plausible first.
-    readings: Vec<DecodeRow>,
+    /// `compare --json`: at most [`COMPARE_BYTES`] are compared.
+    #[serde(flatten)]
+    view: CompareView,
 }
 
 /// Every encoding's reading of the input's bytes (a text's UTF-8, or the dump's bytes).
@@ -210,17 +254,15 @@ async fn compare_readings(
     ApiJson(request): ApiJson<CompareRequest>,
 ) -> Result<Json<CompareResponse>, ApiError> {
     blocking(move || {
-        let read = input::read(request.input, request.mode)?;
-        let bytes = read.content.bytes();
-        let sample = &bytes[..bytes.len().min(COMPARE_BYTES)];
+        let options = dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+        let read = input::read_with(request.input, request.mode, &options)?;
+        let view =
+            charscope::view::compare::compare(read.content.bytes(), encoding::all(), COMPARE_BYTES);
         Ok(Json(CompareResponse {
             input_format: read.format,
             input_format_description: read.description,
             input_warnings: read.warnings,
-            byte_length: bytes.len(),
-            compared_length: sample.len(),
-            hex: hex_pairs(sample),
-            readings: compare::decodings(sample, encoding::all()),
+            view,
         }))
     })
     .await
@@ -255,174 +297,16 @@ async fn detect_input(
     .await
 }
 
-/// What to put in the input box, the mode and the encoding, to see an example.
-#[derive(Serialize)]
-struct Load {
-    input: &'static str,
-    mode: &'static str,
-    encoding: &'static str,
-}
-
-#[derive(Serialize)]
-struct LengthsJson {
-    utf8_bytes: usize,
-    utf16_units: usize,
-    code_points: usize,
-    graphemes: usize,
-}
-
-#[derive(Serialize)]
-struct NormalizedJson {
-    nfc: bool,
-    nfd: bool,
-}
-
-#[derive(Serialize)]
-struct BomJson {
-    whatwg: Option<&'static str>,
-    unicode: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct EncodedJson {
-    label: &'static str,
-    hex: &'static str,
-}
-
-/// An example's expected outcome, as data: only the facts it checks.
-#[derive(Serialize)]
-struct ExpectJson {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    encoding: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    encoding_source: Option<EncodingSource>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    text: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    malformed: Option<&'static [MalformedKind]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    text_utf8: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    utf8_bits: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lengths: Option<LengthsJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    normalized: Option<NormalizedJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nfd_utf8: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bom_readings: Option<BomJson>,
-    encoded: Vec<EncodedJson>,
-}
-
-#[derive(Serialize)]
-struct ExampleJson {
-    name: &'static str,
-    description: &'static str,
-    source: &'static str,
-    input: Input,
-    load: Load,
-    /// The expected outcome, one sentence per fact.
-    expected: Vec<String>,
-    /// The same facts as data.
-    expect: ExpectJson,
-    /// Whether the report has the expected outcome (the library checks it).
-    holds: bool,
-}
-
-fn example_json(example: &'static Example) -> ExampleJson {
-    let load = match example.input {
-        Input::Bytes { hex, label } => Load {
-            input: hex,
-            mode: "hex",
-            encoding: label.unwrap_or("auto"),
-        },
-        Input::Text { text } => Load {
-            input: text,
-            mode: "text",
-            encoding: "auto",
-        },
-    };
-    let e = &example.expected;
-    ExampleJson {
-        name: example.name,
-        description: example.description,
-        source: example.source,
-        input: example.input,
-        load,
-        expected: example.expected(),
-        expect: ExpectJson {
-            encoding: e.encoding,
-            encoding_source: e.encoding_source,
-            text: e.text,
-            malformed: e.malformed,
-            text_utf8: e.text_utf8,
-            utf8_bits: e.utf8_bits,
-            lengths: e.lengths.map(|l| LengthsJson {
-                utf8_bytes: l.utf8_bytes,
-                utf16_units: l.utf16_units,
-                code_points: l.code_points,
-                graphemes: l.graphemes,
-            }),
-            normalized: e.nfc_nfd.map(|(nfc, nfd)| NormalizedJson { nfc, nfd }),
-            nfd_utf8: e.nfd_utf8,
-            bom_readings: e
-                .bom_readings
-                .map(|(whatwg, unicode)| BomJson { whatwg, unicode }),
-            encoded: e
-                .encoded
-                .iter()
-                .map(|&(label, hex)| EncodedJson { label, hex })
-                .collect(),
-        },
-        holds: example.run().is_ok_and(|run| run.mismatches.is_empty()),
-    }
-}
-
-async fn list_examples() -> Result<Json<Vec<ExampleJson>>, ApiError> {
-    blocking(|| Ok(Json(examples::all().iter().map(example_json).collect()))).await
-}
-
-/// What an output format writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Of {
-    /// The encoded bytes.
-    Bytes,
-    /// The text itself, as a string literal of a language whose strings are Unicode: the same
-    /// whatever the encoding.
-    Text,
-}
-
-/// An output format of `/api/encode`, as `/api/formats` lists it.
-#[derive(Serialize)]
-struct FormatInfo {
-    name: &'static str,
-    of: Of,
-    /// "café" in this format.
-    example: String,
-}
-
-impl FormatInfo {
-    fn of(format: EscapeFormat) -> FormatInfo {
-        FormatInfo {
-            name: format.name(),
-            of: if format.is_bytes() {
-                Of::Bytes
-            } else {
-                Of::Text
-            },
-            example: escape::format_text("café", format),
-        }
-    }
+async fn list_examples() -> Result<Json<Vec<ExampleView>>, ApiError> {
+    blocking(|| Ok(Json(charscope::view::examples::examples()))).await
 }
 
 async fn list_formats() -> Json<Vec<FormatInfo>> {
-    Json(EscapeFormat::ALL.into_iter().map(FormatInfo::of).collect())
+    Json(charscope::view::formats::formats())
 }
 
-async fn encodings() -> Json<Vec<encoding::EncodingInfo>> {
-    Json(encoding::all().map(encoding::info).collect())
+async fn encodings() -> Json<Vec<EncodingEntry>> {
+    Json(charscope::view::encodings::encodings())
 }
 
 fn hex_format() -> String {
@@ -439,45 +323,55 @@ struct EncodeRequest {
     /// The output format of `output` (see `/api/formats`).
     #[serde(default = "hex_format")]
     format: String,
+    /// What replaces an unmappable character (see [`substitute`]).
+    #[serde(default = "html_errors")]
+    errors: String,
+    /// The most characters of `hex` and `output` to send (`cut` says when they stop short);
+    /// all of them when absent.
+    #[serde(default)]
+    limit: Option<usize>,
 }
 
-#[derive(Serialize)]
-struct EncodeResponse {
-    encoding: &'static str,
-    hex: String,
-    length: usize,
-    unmappable: Vec<Unmappable>,
-    /// The format of `output`.
-    format: FormatInfo,
-    /// The bytes (or, for a text format, the text) in that format.
-    output: String,
+fn html_errors() -> String {
+    "html".into()
 }
 
-/// The text in an encoding; an unmappable character is written as an HTML character reference,
-/// as browsers do in forms, and listed.
+/// What replaces an unmappable character: `strict` (nothing is written), `replace` (`?`) or
+/// `html` (a character reference, as browsers do in forms), the command line's `--errors`.
+fn substitute(errors: &str) -> Result<Substitute, ApiError> {
+    match errors.trim().to_ascii_lowercase().as_str() {
+        "strict" => Ok(Substitute::Omit),
+        "replace" => Ok(Substitute::Question),
+        "html" => Ok(Substitute::Html),
+        other => Err(ApiError::bad_request(format!(
+            "unknown errors policy {other:?}; the policies are: strict, replace, html"
+        ))),
+    }
+}
+
+/// `encode --json`: the text in an encoding, every unmappable character listed, and the bytes
+/// (or the text, for a text format) in an output format.
 async fn encode_text(
     ApiJson(request): ApiJson<EncodeRequest>,
-) -> Result<Json<EncodeResponse>, ApiError> {
+) -> Result<Json<EncodeView>, ApiError> {
     let enc = resolve(&request.encoding)?;
     let format: EscapeFormat = request
         .format
         .parse()
         .map_err(|e: escape::UnknownEscapeFormat| ApiError::bad_request(e.to_string()))?;
+    let substitute = substitute(&request.errors)?;
     blocking(move || {
-        let encoded = encode(&request.text, enc, request.bom, Substitute::Html)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        Ok(Json(EncodeResponse {
-            encoding: enc.name(),
-            hex: hex_pairs(&encoded.bytes),
-            length: encoded.bytes.len(),
-            // A byte format writes the bytes; a text format, the text (whatever the encoding).
-            output: if format.is_bytes() {
-                escape::format_bytes(&encoded.bytes, format)
-            } else {
-                escape::format_text(&request.text, format)
-            },
-            format: FormatInfo::of(format),
-            unmappable: encoded.unmappable,
+        let view = charscope::view::encode::encode(
+            &request.text,
+            enc,
+            request.bom,
+            substitute,
+            Some(format),
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(Json(match request.limit {
+            Some(limit) => view.shown(limit),
+            None => view,
         }))
     })
     .await

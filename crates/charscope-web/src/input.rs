@@ -52,9 +52,16 @@ pub struct Input {
     pub warnings: Vec<String>,
 }
 
-/// Reads the input box in `mode`. A dump that does not parse is an error in hex mode and text in
-/// auto mode; an empty box is empty text in auto mode.
+/// Reads the input box in `mode` with the default dump options (the panels' endpoints read so).
+#[allow(dead_code)]
 pub fn read(input: String, mode: Mode) -> Result<Input, ApiError> {
+    read_with(input, mode, &ParseOptions::default())
+}
+
+/// Reads the input box in `mode`. A dump that does not parse is an error in hex mode and text in
+/// auto mode (with a warning, and the place, when it looks like hex); an empty box is empty text
+/// in auto mode.
+pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<Input, ApiError> {
     let text = |input| Input {
         content: Content::Text(input),
         format: "text",
@@ -64,11 +71,21 @@ pub fn read(input: String, mode: Mode) -> Result<Input, ApiError> {
     match mode {
         Mode::Text => Ok(text(input)),
         Mode::Auto if input.trim().is_empty() => Ok(text(input)),
-        Mode::Auto | Mode::Hex => match dump::parse(&input, &ParseOptions::default()) {
+        Mode::Auto | Mode::Hex => match dump::parse(&input, options) {
             Ok(parsed)
-                if mode == Mode::Auto && parsed.format == DumpFormat::Hex && is_word(&input) =>
+                if mode == Mode::Auto
+                    && options.format.is_none()
+                    && parsed.format == DumpFormat::Hex
+                    && (is_word(&input) || is_numbers(&input)) =>
             {
-                Ok(text(input))
+                let mut reading = text(input);
+                if parsed.bytes.len() > 1 {
+                    reading.warnings.push(
+                        "This could be hex, but with no digit A-F and no 0x it reads more like                          numbers or a date: shown as text. Choose “hex dump” to read it as bytes."
+                            .into(),
+                    );
+                }
+                Ok(reading)
             }
             Ok(parsed) => Ok(Input {
                 content: Content::Bytes(parsed.bytes),
@@ -76,7 +93,17 @@ pub fn read(input: String, mode: Mode) -> Result<Input, ApiError> {
                 description: parsed.format.description(),
                 warnings: parsed.warnings,
             }),
-            Err(_) if mode == Mode::Auto => Ok(text(input)),
+            Err(e) if mode == Mode::Auto => {
+                let mut reading = text(input);
+                if looks_like_hex(reading.content.bytes()) {
+                    reading.warnings.push(format!(
+                        "This looks like hex, but line {}, column {}: {}. Shown as text; fix \
+                         that place, or choose “hex dump” to see the error.",
+                        e.line, e.column, e.message
+                    ));
+                }
+                Ok(reading)
+            }
             Err(e) => Err(ApiError::bad_request(format!(
                 "the input is not a dump: line {}, column {}: {}",
                 e.line, e.column, e.message
@@ -94,6 +121,34 @@ fn is_word(input: &str) -> bool {
         && !token.starts_with("0x")
         && !token.starts_with("0X")
         && (token.bytes().all(|b| b.is_ascii_digit()) || !token.bytes().any(|b| b.is_ascii_digit()))
+}
+
+/// Whether plain hex is more likely numbers or a date: no digit A-F anywhere, no `0x` or `\\x`,
+/// and either punctuation that dates, times and decimals use ("2024-01-01", "3.14", "12:30") or
+/// at most two groups ("12 34"). Longer runs of digit pairs ("48 00 69 00") stay hex.
+fn is_numbers(input: &str) -> bool {
+    let lower = input.to_ascii_lowercase();
+    let groups = lower.split_whitespace().count();
+    !lower.contains("0x")
+        && !lower.contains("\\x")
+        && !lower.bytes().any(|b| (b'a'..=b'f').contains(&b))
+        && (groups <= 2 || lower.bytes().any(|b| b"-.:/,".contains(&b)))
+}
+
+/// Whether text that did not read as a dump still looks like one: at least two hex digits, and
+/// nearly every other character a separator a dump uses.
+fn looks_like_hex(input: &[u8]) -> bool {
+    let hex = input.iter().filter(|b| b.is_ascii_hexdigit()).count();
+    let separators = input
+        .iter()
+        .filter(|b| b.is_ascii_whitespace() || b":|,.-".contains(b))
+        .count();
+    let letters_g_to_z = input
+        .iter()
+        .filter(|b| b.is_ascii_alphabetic() && !b.is_ascii_hexdigit())
+        .count();
+    hex >= 2 && (hex + separators) * 10 >= input.len() * 8 && letters_g_to_z * 20 <= input.len()
+        || input.starts_with(b"00000000")
 }
 
 #[cfg(test)]
@@ -132,6 +187,9 @@ mod tests {
             "  \n",
             "C3 A",
             "12 zz",
+            "12 34",
+            "2024-01-01",
+            "3.14 2.71",
             "日本語",
         ] {
             assert_eq!(bytes_of(text, Mode::Auto), None, "{text:?}");
@@ -140,6 +198,31 @@ mod tests {
         assert_eq!(bytes_of("cafe", Mode::Hex), Some(vec![0xCA, 0xFE]));
         assert_eq!(bytes_of("0xcafe", Mode::Auto), Some(vec![0xCA, 0xFE]));
         assert_eq!(bytes_of("ca fe", Mode::Auto), Some(vec![0xCA, 0xFE]));
+        assert_eq!(
+            bytes_of("48 00 69 00", Mode::Auto),
+            Some(vec![0x48, 0, 0x69, 0])
+        );
+        assert_eq!(bytes_of("12 34", Mode::Hex), Some(vec![0x12, 0x34]));
+    }
+
+    #[test]
+    fn near_hex_and_numbers_say_why_they_are_text() {
+        let near = read("C3 A".into(), Mode::Auto).unwrap();
+        assert_eq!(near.format, "text");
+        assert!(
+            near.warnings[0].starts_with("This looks like hex, but line 1, column 4"),
+            "{:?}",
+            near.warnings
+        );
+        let date = read("2024-01-01".into(), Mode::Auto).unwrap();
+        assert_eq!(date.format, "text");
+        assert!(
+            read("hello world".into(), Mode::Auto)
+                .unwrap()
+                .warnings
+                .is_empty()
+        );
+        assert!(read("café".into(), Mode::Auto).unwrap().warnings.is_empty());
     }
 
     #[test]

@@ -432,6 +432,8 @@ pub enum EscapeFormat {
     Hex,
     /// A C string literal: `"caf\xC3\xA9"`.
     C,
+    /// A C array initializer: `{0x63, 0x61, 0x66, 0xC3, 0xA9}`.
+    CArray,
     /// A Rust byte string literal: `b"caf\xC3\xA9"`.
     Rust,
     /// A Python bytes literal: `b'caf\xc3\xa9'`.
@@ -450,9 +452,10 @@ pub enum EscapeFormat {
 
 impl EscapeFormat {
     /// Every format.
-    pub const ALL: [EscapeFormat; 9] = [
+    pub const ALL: [EscapeFormat; 10] = [
         EscapeFormat::Hex,
         EscapeFormat::C,
+        EscapeFormat::CArray,
         EscapeFormat::Rust,
         EscapeFormat::Python,
         EscapeFormat::Js,
@@ -467,6 +470,7 @@ impl EscapeFormat {
         match self {
             EscapeFormat::Hex => "hex",
             EscapeFormat::C => "c",
+            EscapeFormat::CArray => "c-array",
             EscapeFormat::Rust => "rust",
             EscapeFormat::Python => "python",
             EscapeFormat::Js => "js",
@@ -484,6 +488,7 @@ impl EscapeFormat {
             self,
             EscapeFormat::Hex
                 | EscapeFormat::C
+                | EscapeFormat::CArray
                 | EscapeFormat::Rust
                 | EscapeFormat::Python
                 | EscapeFormat::Url
@@ -539,11 +544,16 @@ impl FromStr for EscapeFormat {
 /// assert_eq!(format_bytes(bytes, EscapeFormat::C), r#""caf\xC3\xA9""#);
 /// assert_eq!(format_bytes(bytes, EscapeFormat::Python), r"b'caf\xc3\xa9'");
 /// assert_eq!(format_bytes(bytes, EscapeFormat::Url), "caf%C3%A9");
+/// assert_eq!(format_bytes(bytes, EscapeFormat::CArray), "{0x63, 0x61, 0x66, 0xC3, 0xA9}");
 /// ```
 pub fn format_bytes(bytes: &[u8], format: EscapeFormat) -> String {
     match format {
         EscapeFormat::Hex => hex_pairs(bytes),
         EscapeFormat::C => byte_literal(bytes, "\"", '"', true, true),
+        EscapeFormat::CArray => {
+            let values: Vec<String> = bytes.iter().map(|b| format!("0x{b:02X}")).collect();
+            format!("{{{}}}", values.join(", "))
+        }
         EscapeFormat::Rust => byte_literal(bytes, "b\"", '"', true, false),
         EscapeFormat::Python => byte_literal(bytes, "b'", '\'', false, false),
         EscapeFormat::Url => {

@@ -98,6 +98,8 @@ impl Expected {
 pub struct Example {
     /// A short kebab-case name (`table-3-8`).
     pub name: &'static str,
+    /// What it is, in a few words, for a menu ("Overlong UTF-8 forms").
+    pub title: &'static str,
     /// What it shows, in a sentence or two.
     pub description: &'static str,
     /// Where the example comes from.
@@ -266,7 +268,13 @@ impl Example {
             check(
                 "NFD as UTF-8",
                 hex.into(),
-                hex_pairs(r.normalization.nfd.as_bytes()),
+                hex_pairs(
+                    crate::text::normalization::normalize(
+                        &r.text,
+                        crate::text::normalization::Form::Nfd,
+                    )
+                    .as_bytes(),
+                ),
             );
         }
         if let Some((whatwg, unicode)) = e.bom_readings {
@@ -379,6 +387,7 @@ const SEED_UTF8: &str = "Article \"UTF-8 encoding\" (Portuguese)";
 static EXAMPLES: &[Example] = &[
     Example {
         name: "table-3-8",
+        title: "Overlong UTF-8 forms (Unicode Table 3-8)",
         description: "Overlong forms: every byte of a form longer than needed is replaced on its own: eight U+FFFD, then A.",
         source: "Unicode Standard, chapter 3, Table 3-8 (via the byte-by-byte article)",
         input: bytes("C0 AF E0 80 BF F0 81 82 41", Some("utf-8")),
@@ -390,6 +399,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "table-3-9",
+        title: "Encoded surrogates (Unicode Table 3-9)",
         description: "Encoded surrogates: UTF-8 may not encode U+D800..U+DFFF; each byte is replaced: eight U+FFFD, then A.",
         source: "Unicode Standard, chapter 3, Table 3-9 (via the byte-by-byte article)",
         input: bytes("ED A0 80 ED BF BF ED AF 41", Some("utf-8")),
@@ -401,6 +411,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "table-3-10",
+        title: "Beyond U+10FFFF and stray bytes (Table 3-10)",
         description: "Beyond U+10FFFF, a byte that never appears (FF) and stray continuation bytes: five U+FFFD, A, two U+FFFD, B.",
         source: "Unicode Standard, chapter 3, Table 3-10 (via the byte-by-byte article)",
         input: bytes("F4 91 92 93 FF 41 80 BF 42", Some("utf-8")),
@@ -412,6 +423,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "table-3-11",
+        title: "Truncated sequences (Unicode Table 3-11)",
         description: "Truncated sequences: a cut sequence counts once, however many of its bytes arrived: four U+FFFD, then A.",
         source: "Unicode Standard, chapter 3, Table 3-11 (via the byte-by-byte article)",
         input: bytes("E1 80 E2 F0 91 92 F1 BF 41", Some("utf-8")),
@@ -423,6 +435,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "dot-dot-slash",
+        title: "/../ hidden in overlong dots",
         description: "/../ smuggled past a byte filter: C0 AE is an overlong '.', and a conforming decoder replaces it (two U+FFFD), never reads a dot.",
         source: "RFC 3629 section 10 (via the byte-by-byte article)",
         input: bytes("2F C0 AE 2E 2F", Some("utf-8")),
@@ -434,6 +447,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "solidus-overlong",
+        title: "An overlong slash, C0 AF",
         description: "C0 AF, the overlong 2-byte form of '/', a classic filter bypass: two U+FFFD, not a slash.",
         source: SEED_LENGTH,
         input: bytes("C0 AF", Some("utf-8")),
@@ -445,6 +459,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "e-acute",
+        title: "é in UTF-8, bit by bit",
         description: "é, U+00E9: its eleven bits 00011 101001 go into 110xxxxx 10xxxxxx, giving C3 A9.",
         source: SEED_BYTES,
         input: bytes("C3 A9", Some("utf-8")),
@@ -458,6 +473,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "euro",
+        title: "The euro sign: three bytes",
         description: "The euro sign, U+20AC, takes three UTF-8 bytes: E2 82 AC.",
         source: SEED_BYTES,
         input: bytes("E2 82 AC", Some("utf-8")),
@@ -470,6 +486,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "grinning-face-utf8",
+        title: "😀 in UTF-8: four bytes",
         description: "U+1F600 GRINNING FACE takes four UTF-8 bytes: F0 9F 98 80.",
         source: SEED_BYTES,
         input: bytes("F0 9F 98 80", Some("utf-8")),
@@ -481,6 +498,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "grinning-face-utf16",
+        title: "😀 in UTF-16: a surrogate pair",
         description: "U+1F600 in UTF-16 is the surrogate pair D83D DE00 (RFC 2781: subtract 0x10000, split twenty bits in two).",
         source: SEED_BYTES,
         input: bytes("D8 3D DE 00", Some("utf-16be")),
@@ -493,6 +511,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "hi-utf16be",
+        title: "\"Hi\" in UTF-16BE",
         description: "\"Hi\" in UTF-16BE: every other byte is zero, the zero first.",
         source: SEED_BYTES,
         input: bytes("00 48 00 69", Some("utf-16be")),
@@ -504,6 +523,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "hi-utf16le",
+        title: "\"Hi\" in UTF-16LE",
         description: "\"Hi\" in UTF-16LE: every other byte is zero, the zero second.",
         source: SEED_BYTES,
         input: bytes("48 00 69 00", Some("utf-16le")),
@@ -515,6 +535,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "utf16-label-without-bom",
+        title: "The label utf-16 with no byte order mark",
         description: "The label \"utf-16\" without a byte order mark: browsers read little-endian (WHATWG), the Unicode Standard big-endian (D98). charscope follows browsers here and says so: 00 48 00 69 reads as U+4800 U+6900, not \"Hi\".",
         source: SEED_BYTES,
         input: bytes("00 48 00 69", Some("utf-16")),
@@ -527,6 +548,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "bom-utf8",
+        title: "The UTF-8 byte order mark",
         description: "EF BB BF, U+FEFF in UTF-8: a signature (\"a near-certain indication\" of UTF-8, D95), removed before the text.",
         source: SEED_BOM,
         input: bytes("EF BB BF 48 69", None),
@@ -540,6 +562,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "bom-utf16be",
+        title: "The UTF-16BE byte order mark",
         description: "FE FF: the UTF-16 big-endian byte order mark.",
         source: SEED_BOM,
         input: bytes("FE FF 00 48 00 69", None),
@@ -553,6 +576,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "bom-utf16le",
+        title: "The UTF-16LE byte order mark",
         description: "FF FE: the UTF-16 little-endian byte order mark.",
         source: SEED_BOM,
         input: bytes("FF FE 48 00 69 00", None),
@@ -566,6 +590,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "bom-utf32le",
+        title: "A UTF-32LE mark, read two ways",
         description: "FF FE 00 00: a UTF-32LE mark to the Unicode Standard, but browsers know no UTF-32 and read a UTF-16LE mark followed by U+0000.",
         source: SEED_BOM,
         input: bytes("FF FE 00 00 48 00 00 00 69 00 00 00", None),
@@ -579,6 +604,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "bom-utf32be",
+        title: "A UTF-32BE mark browsers do not see",
         description: "00 00 FE FF: a UTF-32BE mark to the Unicode Standard; browsers see no mark at all.",
         source: SEED_BOM,
         input: bytes("00 00 FE FF 00 00 00 48 00 00 00 69", None),
@@ -592,6 +618,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "json-bom",
+        title: "JSON with a byte order mark",
         description: "RFC 8259: JSON implementations MUST NOT add a byte order mark to networked JSON, though a parser may ignore one. EF BB BF then {}: the mark is found and removed.",
         source: SEED_BYTES,
         input: bytes("EF BB BF 7B 7D", None),
@@ -604,6 +631,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "cafe-nfc",
+        title: "café, composed (NFC)",
         description: "café composed: four code points, five UTF-8 bytes (63 61 66 C3 A9), four grapheme clusters; its NFD differs.",
         source: SEED_LENGTH,
         input: text("caf\u{E9}"),
@@ -617,6 +645,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "cafe-nfd",
+        title: "café, decomposed (NFD)",
         description: "café decomposed: e then U+0301 COMBINING ACUTE ACCENT: five code points, six bytes (63 61 66 65 CC 81), still four grapheme clusters.",
         source: SEED_LENGTH,
         input: text("cafe\u{301}"),
@@ -629,6 +658,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "c-cedilla",
+        title: "ç in UTF-8, bit by bit",
         description: "ç, U+00E7 (231, binary 11100111), in UTF-8: 110 00011 10 100111, the bytes C3 A7.",
         source: SEED_UTF8,
         input: text("\u{E7}"),
@@ -641,6 +671,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "c-cedilla-as-latin1",
+        title: "ç's UTF-8 read as Latin-1: Ã§",
         description: "The UTF-8 of ç (C3 A7) served as ISO-8859-1: C3 is Ã and A7 is §, so the page shows \"Ã§\" (the label iso-8859-1 means windows-1252, which agrees on these bytes).",
         source: SEED_UTF8,
         input: bytes("C3 A7", Some("iso-8859-1")),
@@ -653,6 +684,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "u0080",
+        title: "U+0080, the first two-byte character",
         description: "Code point 128, U+0080, the first that needs two bytes: its bits 00010 000000 make C2 80.",
         source: SEED_UTF8,
         input: bytes("C2 80", Some("utf-8")),
@@ -664,6 +696,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "js-lone-surrogate",
+        title: "A lone surrogate from JavaScript",
         description: "A JavaScript string may hold a lone surrogate (\"\\uD800\"); as UTF-16 it is malformed, and TextEncoder writes EF BF BD, the UTF-8 of U+FFFD, in its place.",
         source: SEED_BYTES,
         input: bytes("D8 00", Some("utf-16be")),
@@ -676,6 +709,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "c0-80",
+        title: "C0 80, an overlong NUL",
         description: "C0 80: an overlong form of U+0000 (Java's modified UTF-8 writes NUL so); UTF-8 forbids it.",
         source: SEED_ORIGIN,
         input: bytes("C0 80", Some("utf-8")),
@@ -687,6 +721,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "ed-a0-80",
+        title: "ED A0 80, an encoded surrogate",
         description: "ED A0 80 would be the surrogate U+D800, which is not a scalar value and so not UTF-8.",
         source: SEED_ORIGIN,
         input: bytes("ED A0 80", Some("utf-8")),
@@ -698,6 +733,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "f4-90-80-80",
+        title: "F4 90 80 80, past U+10FFFF",
         description: "F4 90 80 80 would be U+110000, beyond U+10FFFF where RFC 3629 ends UTF-8.",
         source: SEED_ORIGIN,
         input: bytes("F4 90 80 80", Some("utf-8")),
@@ -709,6 +745,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "ascii-a-utf16be",
+        title: "A in ASCII and in UTF-16BE",
         description: "A is 41 in ASCII and 00 41 in 16-bit big-endian form: the zero byte that stops C string code early.",
         source: SEED_ORIGIN,
         input: text("A"),
@@ -719,6 +756,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "japanese-sizes",
+        title: "日本語 in three encodings",
         description: "Japanese that Shift_JIS and EUC-JP write in two bytes a character takes three in UTF-8: 日本語 is 6, 6 and 9 bytes.",
         source: SEED_ORIGIN,
         input: text("日本語"),
@@ -734,6 +772,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "family-emoji",
+        title: "A family emoji: one character, seven code points",
         description: "👨‍👩‍👧‍👦: four people joined by three U+200D ZERO WIDTH JOINER: seven code points, eleven UTF-16 units, 25 UTF-8 bytes, one grapheme cluster.",
         source: SEED_LENGTH,
         input: text("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"),
@@ -744,6 +783,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "grinning-face-lengths",
+        title: "😀's length in five languages",
         description: "😀 by language: Python len 1 (code points), JavaScript .length 2 (UTF-16 units), Go len 4 (bytes), Rust s.len() 4 and s.chars().count() 1.",
         source: SEED_LENGTH,
         input: text("😀"),
@@ -756,6 +796,7 @@ static EXAMPLES: &[Example] = &[
     },
     Example {
         name: "cjk-three-bytes",
+        title: "Han characters: three or four bytes",
         description: "Common Han characters take three UTF-8 bytes; supplementary-plane ones (here U+20000) take four.",
         source: SEED_ORIGIN,
         input: text("中\u{20000}"),

@@ -43,6 +43,7 @@ pub mod span;
 pub mod stream;
 pub mod text;
 pub mod validate;
+pub mod view;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;

@@ -19,11 +19,13 @@
 
 use crate::bom::{BomMode, BomReadings};
 use crate::charinfo::CharInfo;
+use crate::charinfo::bits::{self, Field};
 use crate::decode::{Malformed, Unit, hex_pairs};
+use crate::dump::ByteRole;
 use crate::encoding::{self, Encoding, UnknownLabel};
 use crate::stream::StreamDecoder;
-use crate::text::metrics::{self, Lengths};
-use crate::text::normalization::Normalization;
+use crate::text::metrics::{self, Lengths, Model};
+use crate::text::normalization::NormalizationSummary;
 use serde::Serialize;
 use std::fmt;
 
@@ -58,6 +60,24 @@ pub enum EncodingSource {
     Detected,
 }
 
+impl EncodingSource {
+    /// The rule in words, as the command line and the page show it.
+    pub fn description(self) -> &'static str {
+        match self {
+            EncodingSource::Text => "the input is text, shown as its UTF-8",
+            EncodingSource::Bom => "chosen by the byte order mark",
+            EncodingSource::Label => "as labelled",
+            EncodingSource::Utf8Valid => "no label or byte order mark; the bytes are valid UTF-8",
+            EncodingSource::Fallback => {
+                "no label or byte order mark and not valid UTF-8: the windows-1252 fallback"
+            }
+            EncodingSource::Detected => {
+                "no label or byte order mark and not valid UTF-8: chosen by detection (see the note)"
+            }
+        }
+    }
+}
+
 /// One unit of the input: a character or a malformed sequence, with its bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UnitRow {
@@ -67,6 +87,8 @@ pub struct UnitRow {
     pub length: u64,
     /// The bytes in the input's encoding (for text, its UTF-8).
     pub hex: String,
+    /// What each byte is (see [`ByteRole`]: the same rule as `dump`).
+    pub roles: Vec<ByteRole>,
     /// The index of the grapheme cluster of the decoded text this unit belongs to.
     pub grapheme: usize,
     /// The character, or the malformed sequence.
@@ -85,6 +107,8 @@ pub enum UnitWhat {
     Malformed {
         /// The sequence, as `decode --json` shows it.
         malformed: Malformed,
+        /// Its bytes' bits as they are (see [`bits::byte_layout`]).
+        bits: Vec<Field>,
     },
 }
 
@@ -107,23 +131,36 @@ pub struct Report {
     pub encoding: &'static Encoding,
     /// Which rule chose it.
     pub encoding_source: EncodingSource,
+    /// The rule in words ([`EncodingSource::description`]).
+    pub encoding_source_description: &'static str,
     /// The encoding of the byte order mark that was removed before decoding, if any.
     pub bom: Option<&'static Encoding>,
     /// How many bytes the input has.
     pub byte_length: usize,
-    /// The input bytes.
+    /// The input bytes (the first [`Shown::hex_bytes`] of them).
     pub hex: String,
-    /// The decoded text, with one U+FFFD per malformed sequence.
+    /// Whether `hex` stops before the end of the input.
+    pub hex_cut: bool,
+    /// The decoded text, with one U+FFFD per malformed sequence (the first
+    /// [`Shown::text_chars`] characters of it).
     pub text: String,
+    /// Whether `text` stops before the end of the decoded text.
+    pub text_cut: bool,
     /// How many U+FFFD the decoder wrote (one per malformed sequence).
     pub replacements: usize,
-    /// Every malformed sequence.
+    /// The malformed sequences (the first [`Shown::malformed`] of them).
     pub malformed: Vec<Malformed>,
+    /// How many malformed sequences there are in all.
+    pub malformed_total: usize,
     /// The lengths of the decoded text.
     pub lengths: Lengths,
-    /// The decoded text in the four normalization forms.
-    pub normalization: Normalization,
-    /// The byte order mark under both policies (null for text input).
+    /// What each length counts and who counts so, in the order of the fields of `lengths`.
+    pub length_models: [Model; 6],
+    /// Whether the decoded text is in each normalization form, and the start of each form
+    /// that differs.
+    pub normalization: NormalizationSummary,
+    /// The byte order mark under both policies (for text input: of its UTF-8, where a leading
+    /// U+FEFF reads as the UTF-8 mark).
     pub bom_readings: Option<BomView>,
     /// Warnings about the encoding or its label (the "utf-16" label, what "latin1" means).
     pub notes: Vec<String>,
@@ -214,6 +251,38 @@ impl UnitWindow {
     };
 }
 
+/// How much of a large input a report lists: the rest is counted, not sent. The command line
+/// shows everything ([`Shown::ALL`]); the page asks for what it can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shown {
+    /// Which units.
+    pub units: UnitWindow,
+    /// How many characters of the decoded text.
+    pub text_chars: usize,
+    /// How many input bytes in `hex`.
+    pub hex_bytes: usize,
+    /// How many malformed sequences.
+    pub malformed: usize,
+}
+
+impl Shown {
+    /// Everything.
+    pub const ALL: Shown = Shown {
+        units: UnitWindow::ALL,
+        text_chars: usize::MAX,
+        hex_bytes: usize::MAX,
+        malformed: usize::MAX,
+    };
+
+    /// Everything but the units outside `units`.
+    pub fn window(units: UnitWindow) -> Shown {
+        Shown {
+            units,
+            ..Shown::ALL
+        }
+    }
+}
+
 /// Inspects text.
 pub fn inspect_text(text: &str) -> Report {
     inspect_text_window(text, UnitWindow::ALL)
@@ -228,16 +297,29 @@ pub fn inspect_text(text: &str) -> Report {
 /// assert_eq!(r.lengths.code_points, 4);
 /// ```
 pub fn inspect_text_window(text: &str, window: UnitWindow) -> Report {
+    inspect_text_shown(text, Shown::window(window))
+}
+
+/// Inspects text, listing only what `shown` asks for.
+pub fn inspect_text_shown(text: &str, shown: Shown) -> Report {
     let units = crate::decode::units(text.as_bytes(), encoding::UTF_8);
-    build(
+    let readings = BomReadings::of(text.as_bytes());
+    let mut report = build(
         InputKind::Text,
         text.as_bytes(),
         encoding::UTF_8,
         EncodingSource::Text,
         None,
         units,
-        window,
-    )
+        shown,
+    );
+    // Text keeps a leading U+FEFF as a character; its UTF-8 (EF BB BF) is still what each
+    // policy would take for a mark if these bytes were read as bytes.
+    report.bom_readings = Some(BomView {
+        disagreement: readings.disagreement(),
+        readings,
+    });
+    report
 }
 
 /// Inspects bytes, decoded with the encoding `label` names, or chosen as the module docs say.
@@ -252,6 +334,15 @@ pub fn inspect_bytes_window(
     bytes: &[u8],
     label: Option<&str>,
     window: UnitWindow,
+) -> Result<Report, InspectError> {
+    inspect_bytes_shown(bytes, label, Shown::window(window))
+}
+
+/// Inspects bytes as [`inspect_bytes`] does, listing only what `shown` asks for.
+pub fn inspect_bytes_shown(
+    bytes: &[u8],
+    label: Option<&str>,
+    shown: Shown,
 ) -> Result<Report, InspectError> {
     let readings = BomReadings::of(bytes);
     let mut notes = Vec::new();
@@ -313,7 +404,7 @@ pub fn inspect_bytes_window(
         source,
         decoder.bom().map(|b| b.encoding),
         units,
-        window,
+        shown,
     );
     report.notes = notes;
     report.bom_readings = Some(BomView {
@@ -330,17 +421,17 @@ fn build(
     encoding_source: EncodingSource,
     bom: Option<&'static Encoding>,
     units: Vec<Unit>,
-    window: UnitWindow,
+    shown: Shown,
 ) -> Report {
+    let window = shown.units;
     let text: String = units.iter().map(Unit::lossy_char).collect();
     let graphemes = metrics::grapheme_of_each_char(&text);
-    let malformed: Vec<Malformed> = units
-        .iter()
-        .filter_map(|u| match u {
-            Unit::Malformed(m) => Some(*m),
-            Unit::Char { .. } => None,
-        })
-        .collect();
+    let all_malformed = units.iter().filter_map(|u| match u {
+        Unit::Malformed(m) => Some(*m),
+        Unit::Char { .. } => None,
+    });
+    let malformed_total = all_malformed.clone().count();
+    let malformed: Vec<Malformed> = all_malformed.take(shown.malformed).collect();
     let rows = units
         .iter()
         .zip(graphemes)
@@ -348,32 +439,51 @@ fn build(
         .take(window.limit)
         .map(|(unit, grapheme)| {
             let span = unit.span();
+            let own = &bytes[span.start as usize..span.end as usize];
             UnitRow {
                 offset: span.start,
                 length: span.len(),
-                hex: hex_pairs(&bytes[span.start as usize..span.end as usize]),
+                hex: hex_pairs(own),
+                roles: ByteRole::of_unit(own.len(), matches!(unit, Unit::Malformed(_))),
                 grapheme,
                 what: match unit {
                     Unit::Char { ch, .. } => UnitWhat::Char(Box::new(CharInfo::of(*ch))),
-                    Unit::Malformed(m) => UnitWhat::Malformed { malformed: *m },
+                    Unit::Malformed(m) => UnitWhat::Malformed {
+                        malformed: *m,
+                        bits: bits::byte_layout(own),
+                    },
                 },
             }
         })
         .collect();
+    let hex_shown = &bytes[..bytes.len().min(shown.hex_bytes)];
+    let text_end = text
+        .char_indices()
+        .nth(shown.text_chars)
+        .map_or(text.len(), |(at, _)| at);
     Report {
         kind,
         encoding,
         encoding_source,
+        encoding_source_description: encoding_source.description(),
         bom,
         byte_length: bytes.len(),
-        hex: hex_pairs(bytes),
-        replacements: malformed.len(),
+        hex: hex_pairs(hex_shown),
+        hex_cut: hex_shown.len() < bytes.len(),
+        replacements: malformed_total,
         malformed,
+        malformed_total,
         lengths: Lengths::of(&text),
-        normalization: Normalization::of(&text),
+        length_models: metrics::MODELS,
+        normalization: NormalizationSummary::of(&text),
         bom_readings: None,
         notes: Vec::new(),
         units: rows,
-        text,
+        text_cut: text_end < text.len(),
+        text: {
+            let mut text = text;
+            text.truncate(text_end);
+            text
+        },
     }
 }

@@ -8,9 +8,7 @@ use crate::cmd::Ctx;
 use crate::input::{Source, for_each_chunk, read_text};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
-use charscope::compare::{self, DecodeRow};
-use charscope::decode::hex_pairs;
-use serde::Serialize;
+use charscope::compare;
 use std::io::Write;
 
 /// Compare decodes the whole input once per encoding; past this it is no longer a glance.
@@ -18,15 +16,6 @@ const MAX_BYTES: usize = 1 << 20;
 
 /// How many columns of each reading the table shows.
 const TEXT_COLUMNS: usize = 48;
-
-#[derive(Serialize)]
-struct CompareReport<'a> {
-    byte_length: usize,
-    hex: String,
-    /// What detection names (the row marked with `*`), or null.
-    detected: Option<&'static charscope::Encoding>,
-    readings: &'a [DecodeRow],
-}
 
 pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
@@ -48,18 +37,14 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         bytes.extend_from_slice(chunk);
         Ok(())
     })?;
-    let rows = compare::decodings(&bytes, encodings);
+    let view = charscope::view::compare::compare(&bytes, encodings, usize::MAX);
     let detection = charscope::detect::detect(&bytes);
-    let detected = detection.encoding;
+    let detected = view.detected;
     if ctx.json {
-        print_json(&CompareReport {
-            byte_length: bytes.len(),
-            hex: hex_pairs(&bytes),
-            detected,
-            readings: &rows,
-        })?;
+        print_json(&view)?;
         return Ok(Outcome::Clean);
     }
+    let rows = view.readings;
     let style = Style::new(use_color(color, false));
     let mut table = Table::new(&[
         "#",

@@ -9,10 +9,8 @@ use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, use_color};
 use crate::terminal;
 use anyhow::Result;
-use charscope::decode::hex_pairs;
 use charscope::dump::{AnnotatedRow, Annotator, ByteRole, Cell, HexdumpCanonical};
-use charscope::{BomMode, Malformed, StreamDecoder};
-use serde::Serialize;
+use charscope::{BomMode, StreamDecoder};
 use std::io::Write;
 
 /// Colours for the byte roles, or none.
@@ -92,55 +90,8 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
     Ok(Outcome::Clean)
 }
 
-/// One cell of a row, as `--json` writes it.
-#[derive(Serialize)]
-struct CellJson<'a> {
-    offset: u64,
-    hex: String,
-    roles: Vec<&'static str>,
-    text: &'a str,
-    continued: bool,
-    malformed: Option<&'a Malformed>,
-}
-
-/// One row, as `--json` writes it.
-#[derive(Serialize)]
-struct RowJson<'a> {
-    offset: u64,
-    length: usize,
-    cells: Vec<CellJson<'a>>,
-}
-
-fn role_name(role: ByteRole) -> &'static str {
-    match role {
-        ByteRole::Single => "single",
-        ByteRole::Lead => "lead",
-        ByteRole::Continuation => "continuation",
-        ByteRole::Malformed => "malformed",
-        _ => "other",
-    }
-}
-
 fn write_json_row(out: &mut impl Write, row: &AnnotatedRow) -> std::io::Result<()> {
-    let json = RowJson {
-        offset: row.offset,
-        length: row.len(),
-        cells: row
-            .cells
-            .iter()
-            .map(|cell| CellJson {
-                offset: cell.offset,
-                hex: hex_pairs(&cell.bytes),
-                roles: (0..cell.bytes.len())
-                    .map(|i| role_name(cell.role(i)))
-                    .collect(),
-                text: &cell.text,
-                continued: cell.continued,
-                malformed: cell.malformed.as_ref(),
-            })
-            .collect(),
-    };
-    serde_json::to_writer(&mut *out, &json).map_err(std::io::Error::from)?;
+    serde_json::to_writer(&mut *out, &row.view()).map_err(std::io::Error::from)?;
     out.write_all(b"\n")
 }
 

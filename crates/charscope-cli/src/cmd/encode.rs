@@ -5,38 +5,14 @@ use crate::args::{EncodeArgs, EncodeErrors};
 use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
 use anyhow::Result;
-use charscope::decode::hex_pairs;
 use charscope::encode::{Substitute, Unmappable, encode};
-use serde::Serialize;
 use std::io::Write;
 
-#[derive(Serialize)]
-struct UnmappableJson {
-    index: usize,
-    utf8_offset: usize,
-    #[serde(rename = "char")]
-    ch: char,
-    code_point: String,
-}
-
-#[derive(Serialize)]
-struct EncodeReport {
-    encoding: &'static str,
-    /// What the label means, when that is not what its name suggests.
-    label_note: Option<String>,
-    hex: String,
-    length: usize,
-    bom: bool,
-    substitute: Substitute,
-    unmappable: Vec<UnmappableJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    formatted: Option<String>,
-}
-
+/// The character for people: counted from 1 ("character 4" of "café"), as the page counts.
 fn describe(u: &Unmappable) -> String {
     format!(
         "character {} (U+{:04X} '{}')",
-        u.index,
+        u.index + 1,
         u32::from(u.ch),
         u.ch
     )
@@ -86,27 +62,15 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let refused = args.errors == EncodeErrors::Strict && !encoded.unmappable.is_empty();
     let style = Style::new(use_color(color, ctx.json));
     if ctx.json {
-        print_json(&EncodeReport {
-            encoding: encoding.name(),
-            label_note: super::label_note(&args.to),
-            hex: hex_pairs(&encoded.bytes),
-            length: encoded.bytes.len(),
-            bom: args.bom && encoding.bom().is_some(),
+        // The same value as the web API's: with --errors strict and an unmappable character,
+        // nothing is written (`"refused": true`, no bytes), as in text mode.
+        print_json(&charscope::view::encode::encode(
+            &text,
+            encoding,
+            args.bom,
             substitute,
-            unmappable: encoded
-                .unmappable
-                .iter()
-                .map(|u| UnmappableJson {
-                    index: u.index,
-                    utf8_offset: u.utf8_offset,
-                    ch: u.ch,
-                    code_point: format!("U+{:04X}", u32::from(u.ch)),
-                })
-                .collect(),
-            formatted: args
-                .format
-                .map(|f| super::escapes::formatted(&encoded.bytes, encoding, f)),
-        })?;
+            args.format,
+        )?)?;
     } else if refused {
         for u in &encoded.unmappable {
             eprintln!(
@@ -126,7 +90,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             Some(format) => writeln!(
                 out,
                 "{}",
-                super::escapes::formatted(&encoded.bytes, encoding, format)
+                charscope::view::formats::write(&text, &encoded.bytes, format)
             )?,
             None => out.write_all(&encoded.bytes)?,
         }

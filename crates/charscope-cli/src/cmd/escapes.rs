@@ -3,8 +3,7 @@
 
 use crate::input::read_text;
 use anyhow::{Result, anyhow};
-use charscope::Encoding;
-use charscope::escape::{self, EscapeFormat};
+use charscope::escape;
 
 /// Reads a TEXT argument (or `-`), reading its escapes when asked. A lone surrogate becomes
 /// U+FFFD, and standard error says so.
@@ -19,14 +18,4 @@ pub fn read_text_arg(arg: &str, escapes: bool) -> Result<String> {
         eprintln!("charscope: note: {note}");
     }
     Ok(unescaped.to_string_lossy())
-}
-
-/// The bytes written in `format`: byte formats show the bytes themselves; text formats (js,
-/// java, html, json) show the text the bytes stand for in `encoding`.
-pub fn formatted(bytes: &[u8], encoding: &'static Encoding, format: EscapeFormat) -> String {
-    if format.is_bytes() {
-        escape::format_bytes(bytes, format)
-    } else {
-        escape::format_text(&charscope::decode::decode(bytes, encoding).text, format)
-    }
 }

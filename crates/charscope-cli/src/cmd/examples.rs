@@ -12,14 +12,6 @@ use serde::Serialize;
 use std::io::Write;
 
 #[derive(Serialize)]
-struct Listed<'a> {
-    name: &'a str,
-    description: &'a str,
-    source: &'a str,
-    input: &'a Input,
-}
-
-#[derive(Serialize)]
 struct RunJson<'a> {
     name: &'a str,
     description: &'a str,
@@ -59,16 +51,7 @@ pub fn run(args: &ExamplesArgs, ctx: &Ctx) -> Result<Outcome> {
 fn list(json: bool, style: &Style) -> Result<Outcome> {
     let all = examples::all();
     if json {
-        let listed: Vec<Listed> = all
-            .iter()
-            .map(|e| Listed {
-                name: e.name,
-                description: e.description,
-                source: e.source,
-                input: &e.input,
-            })
-            .collect();
-        print_json(&listed)?;
+        print_json(&charscope::view::examples::examples())?;
         return Ok(Outcome::Clean);
     }
     let mut t = Table::new(&["name", "description"]);

@@ -9,7 +9,7 @@ use crate::output::{Style, print_json, use_color};
 use anyhow::{Context, Result, bail};
 use charscope::charinfo::{CharInfo, bits};
 use charscope::dump::ParseOptions;
-use charscope::report::{self, EncodingSource, Report, UnitWhat};
+use charscope::report::{self, Report, UnitWhat};
 use charscope::text::metrics::MODELS;
 use charscope::text::normalization::Form;
 use std::io::{Read, Write};
@@ -82,19 +82,7 @@ fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
 }
 
 fn source_text(report: &Report) -> &'static str {
-    match report.encoding_source {
-        EncodingSource::Text => "the input is text, shown as its UTF-8",
-        EncodingSource::Bom => "chosen by the byte order mark",
-        EncodingSource::Label => "as labelled",
-        EncodingSource::Utf8Valid => "no label or byte order mark; the bytes are valid UTF-8",
-        EncodingSource::Fallback => {
-            "no label or byte order mark and not valid UTF-8: the windows-1252 fallback"
-        }
-        EncodingSource::Detected => {
-            "no label or byte order mark and not valid UTF-8: chosen by detection (see the note)"
-        }
-        _ => "",
-    }
+    report.encoding_source.description()
 }
 
 /// A bit layout as a cell: marker bits dim, payload bits strong.
@@ -237,7 +225,8 @@ pub fn render(report: &Report, style: &Style) -> String {
     }
     out.push_str(&forms.render(style));
 
-    if let Some(bom) = &report.bom_readings {
+    let bytes_input = report.kind == report::InputKind::Bytes;
+    if let (true, Some(bom)) = (bytes_input, &report.bom_readings) {
         out.push('\n');
         out.push_str(&heading(style, "Byte order mark"));
         let mut t = Table::new(&[]);
@@ -342,7 +331,7 @@ fn units_table(report: &Report) -> Table {
                 info.east_asian_width.into(),
                 info.columns.to_string().into(),
             ]),
-            UnitWhat::Malformed { malformed } => row.extend([
+            UnitWhat::Malformed { malformed, .. } => row.extend([
                 "\u{FFFD}".into(),
                 Cell::new(malformed.kind.as_str(), Paint::Bad),
                 Cell::new("malformed sequence", Paint::Bad),

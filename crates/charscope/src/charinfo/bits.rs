@@ -20,6 +20,8 @@ pub enum Role {
     HighSurrogate,
     /// UTF-16: the low (trailing) surrogate, `110111` and the bottom ten bits of `cp - 0x10000`.
     LowSurrogate,
+    /// A byte that no UTF-8 sequence has: five or more leading one bits (F8-FF).
+    Invalid,
 }
 
 /// One byte (UTF-8) or 16-bit code unit (UTF-16), split into marker and payload bits.
@@ -106,6 +108,38 @@ pub fn utf16_layout(c: char) -> Vec<Field> {
         surrogate(Role::HighSurrogate, 0xD800, v >> 10, 10),
         surrogate(Role::LowSurrogate, 0xDC00, v & 0x3FF, 0),
     ]
+}
+
+/// The bits of bytes as they are, for bytes that form no character (a malformed sequence): each
+/// byte's leading one bits and the zero after them are its marker, as UTF-8 reads them.
+///
+/// ```
+/// use charscope::charinfo::bits::{byte_layout, layout_string};
+/// assert_eq!(layout_string(&byte_layout(&[0xC0, 0xAF])), "110 00000 10 101111");
+/// assert_eq!(layout_string(&byte_layout(&[0xFF])), "11111111");
+/// ```
+pub fn byte_layout(bytes: &[u8]) -> Vec<Field> {
+    bytes
+        .iter()
+        .map(|&b| {
+            let ones = b.leading_ones() as usize;
+            let bits = binary(u32::from(b), 8);
+            let (role, marker_len) = match ones {
+                0 => (Role::Ascii, 1),
+                1 => (Role::Continuation, 2),
+                2..=4 => (Role::Lead, ones + 1),
+                _ => (Role::Invalid, 0),
+            };
+            let payload = bits[marker_len..].to_string();
+            Field {
+                hex: format!("{b:02X}"),
+                role,
+                marker: bits[..marker_len].to_string(),
+                payload_bits: [payload.len().saturating_sub(1) as u8, 0],
+                payload,
+            }
+        })
+        .collect()
 }
 
 /// A layout as one line: each field's marker, a space, its payload ("110 00011 10 101001").

@@ -91,8 +91,12 @@ fn write_canonical_line(out: &mut String, offset: u64, bytes: &[u8]) {
     out.push_str("|\n");
 }
 
-/// What a byte is within its unit, so that a dump can colour it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a byte is within its unit, so that a dump can colour it. The same rule for every
+/// encoding and every view (dump rows, the page's byte grid): the only byte of a character is
+/// single; of several, the first is the lead and the others are continuations (UTF-16
+/// `3D D8 00 DE` is lead, continuation, continuation, continuation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum ByteRole {
     /// The only byte of a character.
@@ -121,19 +125,79 @@ pub struct Cell {
     pub continued: bool,
 }
 
-impl Cell {
-    /// The role of the byte at `index` in this cell.
-    pub fn role(&self, index: usize) -> ByteRole {
-        if self.malformed.is_some() {
+impl ByteRole {
+    /// The role of the byte at `index` of a unit of `len` bytes; `continued` when the bytes
+    /// shown are the tail of a unit that began earlier.
+    pub fn in_unit(index: usize, len: usize, malformed: bool, continued: bool) -> ByteRole {
+        if malformed {
             ByteRole::Malformed
-        } else if self.bytes.len() == 1 && !self.continued {
+        } else if len == 1 && !continued {
             ByteRole::Single
-        } else if index == 0 && !self.continued {
+        } else if index == 0 && !continued {
             ByteRole::Lead
         } else {
             ByteRole::Continuation
         }
     }
+
+    /// The roles of every byte of a unit of `len` bytes.
+    pub fn of_unit(len: usize, malformed: bool) -> Vec<ByteRole> {
+        (0..len)
+            .map(|i| ByteRole::in_unit(i, len, malformed, false))
+            .collect()
+    }
+}
+
+impl Cell {
+    /// The role of the byte at `index` in this cell.
+    pub fn role(&self, index: usize) -> ByteRole {
+        ByteRole::in_unit(
+            index,
+            self.bytes.len(),
+            self.malformed.is_some(),
+            self.continued,
+        )
+    }
+
+    /// The cell as `dump --json` writes it.
+    pub fn view(&self) -> CellView<'_> {
+        CellView {
+            offset: self.offset,
+            hex: crate::decode::hex_pairs(&self.bytes),
+            roles: (0..self.bytes.len()).map(|i| self.role(i)).collect(),
+            text: &self.text,
+            continued: self.continued,
+            malformed: self.malformed.as_ref(),
+        }
+    }
+}
+
+/// One cell of a dump row, as `dump --json` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CellView<'a> {
+    /// Offset of the first byte shown.
+    pub offset: u64,
+    /// The bytes shown.
+    pub hex: String,
+    /// What each byte is.
+    pub roles: Vec<ByteRole>,
+    /// The character(s); empty for a malformed sequence.
+    pub text: &'a str,
+    /// Whether the unit began on an earlier row.
+    pub continued: bool,
+    /// The malformed sequence, if the bytes are one.
+    pub malformed: Option<&'a Malformed>,
+}
+
+/// One row of an annotated dump, as `dump --json` writes it (one JSON line per row).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RowView<'a> {
+    /// Offset of the row's first byte.
+    pub offset: u64,
+    /// How many bytes the row shows.
+    pub length: usize,
+    /// The units.
+    pub cells: Vec<CellView<'a>>,
 }
 
 /// One row of an annotated dump: whole units, at most [`Annotator::width`] bytes.
@@ -154,6 +218,15 @@ impl AnnotatedRow {
     /// Whether the row shows no byte.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The row as `dump --json` writes it.
+    pub fn view(&self) -> RowView<'_> {
+        RowView {
+            offset: self.offset,
+            length: self.len(),
+            cells: self.cells.iter().map(Cell::view).collect(),
+        }
     }
 
     /// The malformed sequences that begin in this row.

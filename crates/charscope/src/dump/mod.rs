@@ -33,7 +33,7 @@ mod prompt;
 mod xxd;
 
 pub use error::{DumpError, DumpErrorKind};
-pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, HexdumpCanonical};
+pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, CellView, HexdumpCanonical, RowView};
 pub use parse::parse;
 
 use crate::encoding::Endian;

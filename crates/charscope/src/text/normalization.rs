@@ -132,3 +132,66 @@ impl Normalization {
         }
     }
 }
+
+/// How many bytes of each changed form a [`NormalizationSummary`] shows.
+pub const SUMMARY_BYTES: usize = 64;
+
+/// What a report sends about normalization: whether the text is in each form, and the start of
+/// each form that differs (a large text's forms in full would dwarf the rest of a report).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct NormalizationSummary {
+    /// Whether the text already is in each form.
+    pub is: PerForm<bool>,
+    /// The UTF-8 of each form where it differs from the text (null where the same): its first
+    /// [`SUMMARY_BYTES`] bytes, cut at a character boundary.
+    pub hex_if_changed: PerForm<Option<String>>,
+    /// Whether `hex_if_changed` stops before the end of the form.
+    pub cut: PerForm<bool>,
+}
+
+impl NormalizationSummary {
+    /// Checks `text` against the four forms; normalizes only a prefix of a long text, enough to
+    /// show the start of each form that differs.
+    ///
+    /// ```
+    /// use charscope::text::normalization::NormalizationSummary;
+    /// let s = NormalizationSummary::of("cafe\u{301}");
+    /// assert!(!s.is.nfc && s.is.nfd);
+    /// assert_eq!(s.hex_if_changed.nfc.as_deref(), Some("63 61 66 C3 A9"));
+    /// assert_eq!(s.hex_if_changed.nfd, None);
+    /// ```
+    pub fn of(text: &str) -> NormalizationSummary {
+        let is = PerForm::build(|form| is_normalized(text, form));
+        // Enough input for SUMMARY_BYTES of output even when a form shrinks it (NFKC of long
+        // ligatures), cut at a character boundary.
+        let mut end = text.len().min(SUMMARY_BYTES * 16);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let head = &text[..end];
+        let mut cut = PerForm::build(|_| false);
+        let hex_if_changed = PerForm::build(|form| {
+            if *is.get(form) {
+                return None;
+            }
+            let normalized = normalize(head, form);
+            let mut shown = normalized.len().min(SUMMARY_BYTES);
+            while !normalized.is_char_boundary(shown) {
+                shown -= 1;
+            }
+            let c = match form {
+                Form::Nfc => &mut cut.nfc,
+                Form::Nfd => &mut cut.nfd,
+                Form::Nfkc => &mut cut.nfkc,
+                Form::Nfkd => &mut cut.nfkd,
+            };
+            *c = shown < normalized.len() || end < text.len();
+            Some(hex_pairs(&normalized.as_bytes()[..shown]))
+        });
+        NormalizationSummary {
+            is,
+            hex_if_changed,
+            cut,
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! `compare --json` and `POST /api/compare`: the same bytes under every encoding.
+
+use crate::compare::{self, DecodeRow};
+use crate::decode::hex_pairs;
+use crate::encoding::Encoding;
+use serde::Serialize;
+
+/// Every encoding's reading of some bytes, most plausible first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CompareView {
+    /// How many bytes the input has.
+    pub byte_length: usize,
+    /// How many of them, from the start, were compared.
+    pub compared_length: usize,
+    /// The compared bytes.
+    pub hex: String,
+    /// What detection names for the compared bytes (the row the views mark), or null.
+    pub detected: Option<&'static Encoding>,
+    /// Every encoding's reading, most plausible first.
+    pub readings: Vec<DecodeRow>,
+}
+
+/// Reads the first `max_bytes` of `bytes` in each encoding.
+///
+/// ```
+/// use charscope::{encoding, view::compare::compare};
+/// let v = compare(b"caf\xC3\xA9", encoding::all(), usize::MAX);
+/// assert_eq!((v.byte_length, v.compared_length), (5, 5));
+/// assert_eq!(v.readings[0].text, "café");
+/// ```
+pub fn compare(
+    bytes: &[u8],
+    encodings: impl IntoIterator<Item = &'static Encoding>,
+    max_bytes: usize,
+) -> CompareView {
+    let sample = &bytes[..bytes.len().min(max_bytes)];
+    CompareView {
+        byte_length: bytes.len(),
+        compared_length: sample.len(),
+        hex: hex_pairs(sample),
+        detected: crate::detect::detect(sample).encoding,
+        readings: compare::decodings(sample, encodings),
+    }
+}

@@ -1,0 +1,147 @@
+//! `encode --json` and `POST /api/encode`: text in an encoding, every unmappable character
+//! listed, the bytes optionally in an output format.
+//!
+//! One behaviour for unmappable characters: with [`Substitute::Omit`] (the command line's
+//! `--errors strict`) nothing is written when any character is unmappable (`refused`, no bytes),
+//! in JSON as in text; with a substitute the bytes are written and the characters listed.
+
+use super::formats::{self, FormatInfo};
+use crate::decode::hex_pairs;
+use crate::encode::{self, EncodeError, Substitute};
+use crate::encoding::Encoding;
+use crate::escape::EscapeFormat;
+use serde::Serialize;
+
+/// A character the encoding cannot represent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnmappableView {
+    /// Its index in the text, counted in characters from 0.
+    pub index: usize,
+    /// Its position for people, counted from 1 ("character 4").
+    pub position: usize,
+    /// Its byte offset in the text's UTF-8.
+    pub utf8_offset: usize,
+    /// The character.
+    #[serde(rename = "char")]
+    pub ch: char,
+    /// `U+20AC`.
+    pub code_point: String,
+}
+
+/// Text encoded, as the command line and the page show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EncodeView {
+    /// The encoding's name.
+    pub encoding: &'static str,
+    /// The bytes written (empty when `refused`).
+    pub hex: String,
+    /// How many bytes.
+    pub length: usize,
+    /// Whether a byte order mark was written.
+    pub bom: bool,
+    /// Why a byte order mark was asked for and not written (the encoding has none), or null.
+    pub bom_note: Option<String>,
+    /// What replaces an unmappable character.
+    pub substitute: Substitute,
+    /// Whether nothing was written because a character is unmappable and no substitute was
+    /// allowed.
+    pub refused: bool,
+    /// Every unmappable character.
+    pub unmappable: Vec<UnmappableView>,
+    /// The format of `output`, when one was asked for.
+    pub format: Option<FormatInfo>,
+    /// The bytes (or, for a text format, the text) in that format.
+    pub output: Option<String>,
+    /// Whether `hex` and `output` stop short (see [`EncodeView::shown`]).
+    pub cut: bool,
+}
+
+impl EncodeView {
+    /// The view with `hex` and `output` cut to at most `max_chars` characters each, for a page
+    /// that shows no more (`cut` says so; `length` still counts every byte).
+    ///
+    /// ```
+    /// use charscope::encode::Substitute;
+    /// use charscope::encoding::UTF_8;
+    /// use charscope::view::encode::encode;
+    /// let v = encode("abc", UTF_8, false, Substitute::Html, None).unwrap().shown(5);
+    /// assert_eq!((v.hex.as_str(), v.length, v.cut), ("61 62", 3, true));
+    /// ```
+    pub fn shown(mut self, max_chars: usize) -> EncodeView {
+        fn cut_to(text: &mut String, max_chars: usize) -> bool {
+            match text.char_indices().nth(max_chars) {
+                Some((at, _)) => {
+                    text.truncate(at);
+                    true
+                }
+                None => false,
+            }
+        }
+        let hex_cut = cut_to(&mut self.hex, max_chars);
+        if hex_cut {
+            // Whole pairs only: n pairs take 3n - 1 characters.
+            let pairs = (self.hex.len() + 1) / 3;
+            self.hex.truncate((3 * pairs).saturating_sub(1));
+        }
+        let output_cut = self.output.as_mut().is_some_and(|o| cut_to(o, max_chars));
+        self.cut = hex_cut || output_cut;
+        self
+    }
+}
+
+/// Encodes `text` and describes the outcome.
+///
+/// ```
+/// use charscope::encode::Substitute;
+/// use charscope::encoding;
+/// use charscope::view::encode::encode;
+/// let sjis = encoding::for_label("shift_jis").unwrap();
+/// let v = encode("café €", sjis, false, Substitute::Omit, None).unwrap();
+/// assert!(v.refused && v.hex.is_empty());
+/// assert_eq!((v.unmappable[1].position, v.unmappable[1].ch), (6, '€'));
+/// let v = encode("€", sjis, true, Substitute::Html, None).unwrap();
+/// assert_eq!(v.hex, "26 23 38 33 36 34 3B");
+/// assert!(!v.bom && v.bom_note.is_some());
+/// ```
+pub fn encode(
+    text: &str,
+    encoding: &'static Encoding,
+    bom: bool,
+    substitute: Substitute,
+    format: Option<EscapeFormat>,
+) -> Result<EncodeView, EncodeError> {
+    let encoded = encode::encode(text, encoding, bom, substitute)?;
+    let refused = substitute == Substitute::Omit && !encoded.unmappable.is_empty();
+    let bytes: &[u8] = if refused { &[] } else { &encoded.bytes };
+    Ok(EncodeView {
+        encoding: encoding.name(),
+        hex: hex_pairs(bytes),
+        length: bytes.len(),
+        bom: bom && encoding.bom().is_some() && !refused,
+        bom_note: (bom && encoding.bom().is_none()).then(|| {
+            format!(
+                "{} has no byte order mark (only UTF-8, UTF-16 and UTF-32 have one): none was written",
+                encoding.name()
+            )
+        }),
+        substitute,
+        refused,
+        unmappable: encoded
+            .unmappable
+            .iter()
+            .map(|u| UnmappableView {
+                index: u.index,
+                position: u.index + 1,
+                utf8_offset: u.utf8_offset,
+                ch: u.ch,
+                code_point: format!("U+{:04X}", u32::from(u.ch)),
+            })
+            .collect(),
+        format: format.map(FormatInfo::of),
+        output: match format {
+            Some(f) if !refused => Some(formats::write(text, bytes, f)),
+            _ => None,
+        },
+        cut: false,
+    })
+}
