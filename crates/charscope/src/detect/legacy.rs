@@ -21,6 +21,7 @@ pub fn candidates() -> Vec<&'static Encoding> {
                 )
                 && !e.name().contains("2022")
                 && !e.name().eq_ignore_ascii_case("UTF-7")
+                && !e.name().eq_ignore_ascii_case("CESU-8")
         })
         .collect()
 }
@@ -30,6 +31,7 @@ fn prior(e: &'static Encoding) -> f64 {
     match e.name() {
         "windows-1252" => 0.0,
         "GBK" | "Big5" | "Shift_JIS" | "EUC-JP" | "EUC-KR" => 0.0,
+        "Johab" | "EUC-TW" => 3.0,
         n if n.starts_with("windows-") => 1.0,
         n if n.starts_with("ISO-8859-") || n.starts_with("KOI8") => 2.0,
         "true-ISO-8859-1" => 3.0,

@@ -258,8 +258,30 @@ pub(super) fn binary(whole: &[u8]) -> Option<Vec<String>> {
     Some(reasons)
 }
 
-/// ISO-2022-JP: 7-bit bytes with the escape sequences that switch to JIS X 0208.
+/// ISO-2022-KR: 7-bit bytes with its header, ESC $ ) C, and shifts (SO, SI) into KS X 1001.
+fn iso_2022_kr(prefix: &[u8]) -> Option<Verdict> {
+    let at = (0..prefix.len()).find(|&i| prefix[i..].starts_with(b"\x1B$)C"))?;
+    let enc = encoding::for_label("true-iso-2022-kr").ok()?;
+    let decoded = crate::decode::decode(prefix, enc);
+    if !decoded.malformed.is_empty() {
+        return None;
+    }
+    Some(Verdict {
+        encoding: enc,
+        reasons: vec![format!(
+            "every byte is 7-bit, and ESC $ ) C at byte {at} is the ISO-2022-KR header; SO and SI \
+             shift between ASCII and KS X 1001, and every shifted pair is valid (browsers map the \
+             label iso-2022-kr to the replacement encoding: the name here is true-ISO-2022-KR)"
+        )],
+        language: crate::plausibility::score(&decoded.text).language(),
+    })
+}
+
+/// ISO-2022-JP: 7-bit bytes with the escape sequences that switch to JIS X 0208; or ISO-2022-KR.
 pub(super) fn escapes(prefix: &[u8]) -> Option<Verdict> {
+    if let Some(v) = iso_2022_kr(prefix) {
+        return Some(v);
+    }
     const JP: [&[u8]; 5] = [b"\x1B$B", b"\x1B$@", b"\x1B(J", b"\x1B(I", b"\x1B$(D"];
     let at = (0..prefix.len()).find(|&i| JP.iter().any(|e| prefix[i..].starts_with(e)))?;
     let enc = encoding::for_label("iso-2022-jp").ok()?;
