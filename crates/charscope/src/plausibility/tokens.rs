@@ -86,6 +86,8 @@ fn class_cost(c: char, gc: GeneralCategory) -> (f32, Option<bool>) {
             '§' | '¶' | '·' => (7.0, None),
             _ => (4.0, None),
         },
+        // The generic currency sign stands where € stands in other tables; prose never uses it.
+        G::CurrencySymbol if c == '¤' => (9.0, Some(false)),
         G::CurrencySymbol => (5.0, None),
         G::MathSymbol | G::OtherNumber | G::LetterNumber => (8.0, Some(false)),
         G::OtherSymbol | G::ModifierSymbol => (9.0, Some(false)),
