@@ -1,76 +1,214 @@
 #!/usr/bin/env bash
-# Times whole commands against their peers (iconv, uconv, Python) on the 100 MiB corpus of
-# ../shared/bench, with hyperfine, and prints each as a ratio to charscope.
-# Usage: scripts/bench.sh [MIB]   (default 100; the corpus is built once into target/bench-corpus-MIB)
+# Times whole commands against their peers on the 100 MiB corpus that
+# ../shared/bench/build_corpus.py builds into target/bench-corpus (never committed), and prints
+# one table per job: each tool's whole-process median (hyperfine, output to /dev/null), its
+# speed-up over the reference peer (iconv for conversions, isutf8 for validation, xxd for
+# dumps), its time over a plain `dd` read of the same file (the floor), and its peak RSS.
+# It also checks that charscope's bytes are identical to iconv's (and to Python's cp932).
+#
+# Usage: scripts/bench.sh [GROUP...]     groups: identity convert validate dump detect (default: all)
+#        RUNS=5 (hyperfine runs per command), MIB=100 (corpus size), RSS_GIB=1 (also measure
+#        peak RSS on 1 GiB inputs).
+# The machine may be shared: run it twice and take the better figure when it matters.
+#
+# Other job groups (detect, fix, scan...): add a `bench_NAME` function above `main` and list
+# NAME in GROUPS; `table` and `rss` below do the timing and the printing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mib=${1:-100}
-corpus="target/bench-corpus-$mib"
 
-need() { command -v "$1" >/dev/null 2>&1; }
-if ! need hyperfine || ! need uconv || ! need iconv; then
-  apt-get update -qq && apt-get install -y -qq hyperfine icu-devtools libc-bin >/dev/null
-fi
-[ -f "$corpus/mixed-corrupt.utf8.txt" ] || TARGET_MIB="$mib" python3 ../shared/bench/build_corpus.py "$corpus"
-cargo build --release -q -p charscope-cli
+MIB=${MIB:-100}
+RUNS=${RUNS:-5}
+if [ "$MIB" = 100 ]; then corpus=target/bench-corpus; else corpus="target/bench-corpus-$MIB"; fi
 cs="$PWD/target/release/charscope"
 results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
 
-run() { # name, then commands: the first is charscope's
-  local name=$1; shift
-  local args=()
-  for cmd in "$@"; do args+=("$cmd"); done
-  hyperfine -N --warmup 1 --runs 5 --export-json "$results/$name.json" "${args[@]}" >/dev/null 2>&1 \
-    || hyperfine --warmup 1 --runs 5 --export-json "$results/$name.json" "${args[@]}" >/dev/null
-  python3 - "$results/$name.json" "$name" <<'PY'
+need() { command -v "$1" >/dev/null 2>&1; }
+
+setup() {
+  if ! need hyperfine || ! need uconv || ! need iconv || ! need isutf8 || ! need xxd; then
+    apt-get update -qq
+    apt-get install -y -qq hyperfine icu-devtools libc-bin moreutils xxd >/dev/null
+  fi
+  [ -f "$corpus/ja.sjis.txt" ] || TARGET_MIB="$MIB" python3 ../shared/bench/build_corpus.py "$corpus"
+  # Slices for the dump jobs, which write about five bytes of text per input byte.
+  [ -f "$corpus/mixed.20MiB.txt" ] || head -c $((20 << 20)) "$corpus/mixed.utf8.txt" > "$corpus/mixed.20MiB.txt"
+  [ -f "$corpus/mixed.20MiB.xxd" ] || xxd "$corpus/mixed.20MiB.txt" > "$corpus/mixed.20MiB.xxd"
+  cargo build --release -q -p charscope-cli
+}
+
+# Peak resident memory of one run of a command, in MiB.
+rss() {
+  /usr/bin/time -f '%M' -o "$results/rss" sh -c "$1 > /dev/null 2>&1" || true
+  # (time writes "Command exited with non-zero status N" first when the command fails)
+  tail -n 1 "$results/rss" | awk '{ printf "%.1f", $1 / 1024 }'
+}
+
+# table TITLE REF FILE -- LABEL CMD [LABEL CMD...]
+# Times each command; REF is the label whose time the ratios divide (iconv, isutf8...); FILE is
+# read by `dd` for the floor. charscope's row comes first.
+table() {
+  local title=$1 ref=$2 file=$3; shift 4
+  local labels=() cmds=()
+  while [ $# -gt 0 ]; do labels+=("$1"); cmds+=("$2"); shift 2; done
+  labels+=("dd (floor)"); cmds+=("dd if=$file of=/dev/null bs=1M")
+  hyperfine -N --output=null --warmup 1 --runs "$RUNS" --ignore-failure \
+    --export-json "$results/t.json" "${cmds[@]}" >/dev/null 2>&1
+  local rsses=() one
+  for one in "${cmds[@]}"; do rsses+=("$(rss "$one")"); done
+  python3 - "$results/t.json" "$title" "$ref" "$(du -m "$file" | cut -f1)" \
+    "${labels[*]/%/;}" "${rsses[*]}" <<'PY'
 import json, sys
 rows = json.load(open(sys.argv[1]))["results"]
-base = rows[0]["median"]
-print(f"\n{sys.argv[2]}")
-for r in rows:
-    print(f"  {r['median']:8.3f} s  x{r['median'] / base:5.2f}  {r['command']}")
+title, ref, mib = sys.argv[2], sys.argv[3], sys.argv[4]
+labels = [l.strip() for l in sys.argv[5].split(";") if l.strip()]
+rss = sys.argv[6].split()
+med = {l: r["median"] for l, r in zip(labels, rows)}
+floor = med["dd (floor)"]
+print(f"\n{title}  ({mib} MiB)")
+print(f"  {'tool':<16}{'median':>10}{'MiB/s':>9}{'x over ' + ref:>16}{'/ dd':>8}{'peak RSS':>11}")
+for l, r in zip(labels, rss):
+    t = med[l]
+    speed = f"{med[ref] / t:.1f}x" if ref in med and l != "dd (floor)" else ""
+    print(f"  {l:<16}{t:>9.3f}s{int(mib) / t:>9.0f}{speed:>16}{t / floor:>8.1f}{r + ' MiB':>11}")
 PY
 }
 
-py_decode='import sys; open(sys.argv[1], "rb").read().decode(sys.argv[2], sys.argv[3])'
-for f in en.utf8.txt zh.utf8.txt mixed.utf8.txt; do
-  run "validate $f" \
-    "$cs validate $corpus/$f" \
-    "sh -c 'iconv -f UTF-8 -t UTF-8 $corpus/$f > /dev/null'" \
-    "python3 -c '$py_decode' $corpus/$f utf-8 strict"
-done
-run "validate mixed-corrupt.utf8.txt (every error named)" \
-  "sh -c '$cs validate $corpus/mixed-corrupt.utf8.txt > /dev/null; true'" \
-  "sh -c 'iconv -c -f UTF-8 -t UTF-8 $corpus/mixed-corrupt.utf8.txt > /dev/null; true'" \
-  "python3 -c '$py_decode' $corpus/mixed-corrupt.utf8.txt utf-8 replace"
-run "decode windows-1252 -> UTF-8" \
-  "sh -c '$cs decode --from windows-1252 $corpus/pt.cp1252.txt > /dev/null'" \
-  "sh -c 'iconv -f CP1252 -t UTF-8 $corpus/pt.cp1252.txt > /dev/null'" \
-  "sh -c 'uconv -f windows-1252 -t UTF-8 $corpus/pt.cp1252.txt > /dev/null'" \
-  "python3 -c '$py_decode' $corpus/pt.cp1252.txt cp1252 strict"
-run "decode UTF-16LE -> UTF-8" \
-  "sh -c '$cs decode --from utf-16le $corpus/zh.utf16le.txt > /dev/null'" \
-  "sh -c 'iconv -f UTF-16LE -t UTF-8 $corpus/zh.utf16le.txt > /dev/null'" \
-  "sh -c 'uconv -f UTF-16LE -t UTF-8 $corpus/zh.utf16le.txt > /dev/null'" \
-  "python3 -c '$py_decode' $corpus/zh.utf16le.txt utf-16-le strict"
-run "decode Shift_JIS -> UTF-8" \
-  "sh -c '$cs decode --from shift_jis $corpus/ja.sjis.txt > /dev/null'" \
-  "sh -c 'iconv -f SHIFT_JIS -t UTF-8 $corpus/ja.sjis.txt > /dev/null; true'" \
-  "sh -c 'uconv -f Shift_JIS -t UTF-8 $corpus/ja.sjis.txt > /dev/null'" \
-  "python3 -c '$py_decode' $corpus/ja.sjis.txt shift_jis replace"
-echo
-echo "peak memory of charscope validate on the corrupt file:"
-/usr/bin/time -f "  %M KiB max RSS, %e s" "$cs" validate "$corpus/mixed-corrupt.utf8.txt" > /dev/null || true
+# identical LABEL CMD_A CMD_B: whether two commands write the same bytes.
+identical() {
+  sh -c "$2" > "$results/a" 2>/dev/null || true
+  sh -c "$3" > "$results/b" 2>/dev/null || true
+  if cmp -s "$results/a" "$results/b"; then
+    printf '  %-52s identical (%s bytes)\n' "$1" "$(stat -c %s "$results/a")"
+  else
+    printf '  %-52s DIFFERENT\n' "$1"
+  fi
+}
 
-# ---- detection (issue 8): charscope detect against uchardet on 10 MiB of Portuguese windows-1252.
+bench_identity() {
+  echo
+  echo "Bytes identical to iconv where iconv and the standard agree (and Shift_JIS to Python's cp932):"
+  identical "windows-1252 -> UTF-8 (pt.cp1252.txt)" \
+    "$cs convert -f windows-1252 -t utf-8 $corpus/pt.cp1252.txt" "iconv -f CP1252 -t UTF-8 $corpus/pt.cp1252.txt"
+  identical "UTF-8 -> UTF-16LE (zh.utf8.txt)" \
+    "$cs convert -f utf-8 -t utf-16le $corpus/zh.utf8.txt" "iconv -f UTF-8 -t UTF-16LE $corpus/zh.utf8.txt"
+  identical "UTF-16LE -> UTF-8 (zh.utf16le.txt)" \
+    "$cs convert -f utf-16le -t utf-8 $corpus/zh.utf16le.txt" "iconv -f UTF-16LE -t UTF-8 $corpus/zh.utf16le.txt"
+  identical "UTF-8 -> windows-1251 (ru.utf8.txt)" \
+    "$cs convert -f utf-8 -t windows-1251 $corpus/ru.utf8.txt" "iconv -f UTF-8 -t CP1251 $corpus/ru.utf8.txt"
+  identical "Shift_JIS -> UTF-8 (ja.sjis.txt), Python cp932" \
+    "$cs convert -f shift_jis -t utf-8 $corpus/ja.sjis.txt" \
+    "python3 -c 'import sys; sys.stdout.buffer.write(open(sys.argv[1], \"rb\").read().decode(\"cp932\").encode())' $corpus/ja.sjis.txt"
+}
+
+# Python's whole-file decode and encode, the way a script would do it.
+py() { # FROM TO FILE [ERRORS]
+  echo "python3 -c 'import sys; sys.stdout.buffer.write(open(sys.argv[1], \"rb\").read().decode(sys.argv[2], sys.argv[4]).encode(sys.argv[3], sys.argv[4]))' $3 $1 $2 ${4:-strict}"
+}
+
+bench_convert() {
+  local c=$corpus
+  table "convert windows-1252 -> UTF-8, Portuguese" iconv "$c/pt.cp1252.txt" -- \
+    charscope "$cs convert -f windows-1252 -t utf-8 $c/pt.cp1252.txt" \
+    iconv "iconv -f CP1252 -t UTF-8 $c/pt.cp1252.txt" \
+    uconv "uconv -f windows-1252 -t UTF-8 $c/pt.cp1252.txt" \
+    python "$(py cp1252 utf-8 "$c/pt.cp1252.txt")"
+  for lang in zh ru en; do
+    table "convert UTF-8 -> UTF-16LE, $lang" iconv "$c/$lang.utf8.txt" -- \
+      charscope "$cs convert -f utf-8 -t utf-16le $c/$lang.utf8.txt" \
+      iconv "iconv -f UTF-8 -t UTF-16LE $c/$lang.utf8.txt" \
+      uconv "uconv -f UTF-8 -t UTF-16LE $c/$lang.utf8.txt" \
+      python "$(py utf-8 utf-16-le "$c/$lang.utf8.txt")"
+  done
+  table "convert UTF-16LE -> UTF-8, Chinese" iconv "$c/zh.utf16le.txt" -- \
+    charscope "$cs convert -f utf-16le -t utf-8 $c/zh.utf16le.txt" \
+    iconv "iconv -f UTF-16LE -t UTF-8 $c/zh.utf16le.txt" \
+    uconv "uconv -f UTF-16LE -t UTF-8 $c/zh.utf16le.txt" \
+    python "$(py utf-16-le utf-8 "$c/zh.utf16le.txt")"
+  table "convert Shift_JIS -> UTF-8, Japanese" iconv "$c/ja.sjis.txt" -- \
+    charscope "$cs convert -f shift_jis -t utf-8 $c/ja.sjis.txt" \
+    iconv "iconv -f CP932 -t UTF-8 $c/ja.sjis.txt" \
+    uconv "uconv -f Shift_JIS -t UTF-8 $c/ja.sjis.txt" \
+    python "$(py cp932 utf-8 "$c/ja.sjis.txt")"
+  table "convert UTF-8 -> windows-1251, Russian" iconv "$c/ru.utf8.txt" -- \
+    charscope "$cs convert -f utf-8 -t windows-1251 $c/ru.utf8.txt" \
+    iconv "iconv -f UTF-8 -t CP1251 $c/ru.utf8.txt" \
+    uconv "uconv -f UTF-8 -t windows-1251 $c/ru.utf8.txt" \
+    python "$(py utf-8 cp1251 "$c/ru.utf8.txt")"
+  table "convert corrupt UTF-8 -> UTF-8, skipping (iconv -c)" iconv "$c/mixed-corrupt.utf8.txt" -- \
+    charscope "$cs convert -c -f utf-8 -t utf-8 $c/mixed-corrupt.utf8.txt" \
+    iconv "iconv -c -f UTF-8 -t UTF-8 $c/mixed-corrupt.utf8.txt" \
+    python "$(py utf-8 utf-8 "$c/mixed-corrupt.utf8.txt" ignore)"
+  table "encode UTF-8 -> UTF-16LE from a file, Chinese" iconv "$c/zh.utf8.txt" -- \
+    charscope "$cs encode --to utf-16le --file $c/zh.utf8.txt" \
+    iconv "iconv -f UTF-8 -t UTF-16LE $c/zh.utf8.txt"
+}
+
+bench_validate() {
+  local c=$corpus
+  for f in en zh mixed; do
+    table "validate $f.utf8.txt" isutf8 "$c/$f.utf8.txt" -- \
+      charscope "$cs validate $c/$f.utf8.txt" \
+      isutf8 "isutf8 $c/$f.utf8.txt" \
+      iconv "iconv -f UTF-8 -t UTF-8 $c/$f.utf8.txt" \
+      python "python3 -c 'import sys; open(sys.argv[1], \"rb\").read().decode()' $c/$f.utf8.txt"
+  done
+  table "validate mixed-corrupt.utf8.txt (every error named; isutf8 stops at the first)" iconv \
+    "$c/mixed-corrupt.utf8.txt" -- \
+    charscope "$cs validate $c/mixed-corrupt.utf8.txt" \
+    isutf8 "isutf8 $c/mixed-corrupt.utf8.txt" \
+    iconv "iconv -c -f UTF-8 -t UTF-8 $c/mixed-corrupt.utf8.txt"
+}
+
+bench_dump() {
+  local c=$corpus
+  table "dump (annotated), mixed text" xxd "$c/mixed.20MiB.txt" -- \
+    charscope "$cs dump $c/mixed.20MiB.txt" \
+    xxd "xxd $c/mixed.20MiB.txt" \
+    "hexdump -C" "hexdump -C $c/mixed.20MiB.txt"
+  table "undump an xxd dump" "xxd -r" "$c/mixed.20MiB.xxd" -- \
+    charscope "$cs undump $c/mixed.20MiB.xxd" \
+    "xxd -r" "xxd -r $c/mixed.20MiB.xxd"
+}
+
+# Peak RSS on 1 GiB inputs (RSS_GIB=1): memory must stay bounded whatever the size.
+bench_rss_1gib() {
+  local big=target/bench-corpus-1gib
+  mkdir -p "$big"
+  if [ ! -f "$big/zh.utf8.txt" ]; then
+    for _ in $(seq 10); do cat "$corpus/zh.utf8.txt"; done | head -c $((1 << 30)) > "$big/zh.utf8.txt"
+  fi
+  [ -f "$big/zh.200MiB.xxd" ] || head -c $((200 << 20)) "$big/zh.utf8.txt" | xxd > "$big/zh.200MiB.xxd"
+  echo
+  echo "Peak RSS on 1 GiB inputs:"
+  printf '  %-40s %s MiB\n' "convert UTF-8 -> UTF-16LE" "$(rss "$cs convert -f utf-8 -t utf-16le $big/zh.utf8.txt")"
+  printf '  %-40s %s MiB\n' "validate" "$(rss "$cs validate $big/zh.utf8.txt")"
+  printf '  %-40s %s MiB\n' "encode --file" "$(rss "$cs encode --to utf-16le --file $big/zh.utf8.txt")"
+  printf '  %-40s %s MiB\n' "dump" "$(rss "$cs dump $big/zh.utf8.txt")"
+  printf '  %-40s %s MiB\n' "undump ($(du -m "$big/zh.200MiB.xxd" | cut -f1) MiB xxd dump)" "$(rss "$cs undump $big/zh.200MiB.xxd")"
+}
+
+# ---- detection (issue 8): `charscope detect` against uchardet on 10 MiB of Portuguese
+# windows-1252 (the first 10 MiB of the corpus's pt.cp1252.txt); both answers are printed.
 bench_detect() {
   need uchardet || apt-get install -y -qq uchardet >/dev/null
   local sample="target/detect-pt.cp1252.10MiB.txt"
   [ -f "$sample" ] || head -c 10485760 "$corpus/pt.cp1252.txt" > "$sample"
   echo
-  echo "detect answers: charscope $("$cs" detect "$sample" | head -1), uchardet $(uchardet "$sample")"
-  run "detect 10 MiB pt.cp1252" \
-    "$cs detect $sample" \
-    "uchardet $sample"
+  echo "detect answers: charscope $("$cs" detect "$sample" | head -1); uchardet $(uchardet "$sample")"
+  table "detect pt.cp1252 (10 MiB)" uchardet "$sample" -- \
+    charscope "$cs detect $sample" \
+    uchardet "uchardet $sample"
 }
-bench_detect
+
+GROUPS_ALL="identity convert validate dump detect"
+
+main() {
+  setup
+  local groups=("$@")
+  [ ${#groups[@]} -gt 0 ] || read -r -a groups <<< "$GROUPS_ALL"
+  for g in "${groups[@]}"; do "bench_$g"; done
+  if [ "${RSS_GIB:-0}" = 1 ]; then bench_rss_1gib; fi
+}
+
+main "$@"

@@ -121,6 +121,12 @@ pub enum Command {
         after_help = "Examples:\n  charscope detect subtitles.srt page.html\n  charscope detect --json --hex 'C0 AF E0 80 BF F0 81 82 41'\n  curl -sI URL | grep -i charset; charscope detect --declared iso-8859-1 page.html"
     )]
     Detect(DetectArgs),
+    /// Convert files or a pipe from one encoding to another, streamed: iconv's job, and no byte
+    /// lost silently (strict by default; a failed run leaves no output file).
+    #[command(
+        after_help = "Examples:\n  charscope convert -f windows-1252 -t utf-8 export.csv -o export.utf8.csv\n  charscope convert --from shift_jis --to utf-8 --errors escape old/*.txt -o new/\n  iconv-style: charscope convert -f latin1 -t utf-8 -c < in.txt > out.txt\n\nExit status: 0 converted; 1 stopped at a malformed sequence or unmappable character (strict) or,\nwith another policy, something was replaced; 2 usage or I/O error."
+    )]
+    Convert(ConvertArgs),
     /// Write a shell completion script (bash, zsh, fish, powershell) to standard output.
     #[command(
         after_help = "Examples:\n  charscope completions bash > ~/.local/share/bash-completion/completions/charscope\n  charscope completions zsh > ~/.zfunc/_charscope"
@@ -246,9 +252,14 @@ pub struct EncodeArgs {
     #[arg(long, value_name = "FORMAT", value_parser = parse_escape_format)]
     pub format: Option<EscapeFormat>,
 
-    /// The text; `-` or nothing reads standard input.
-    #[arg(value_name = "TEXT")]
+    /// The text; `-` or nothing reads standard input (streamed, in bounded memory, unless
+    /// `--json`, `--format` or `--escapes` need it whole).
+    #[arg(value_name = "TEXT", conflicts_with = "file")]
     pub text: Option<String>,
+
+    /// Read the text (UTF-8) from a file, streamed.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
 }
 
 fn parse_escape_format(name: &str) -> Result<EscapeFormat, String> {
@@ -367,6 +378,10 @@ pub struct InspectArgs {
     /// UTF-8 if the bytes are valid UTF-8, else what detection finds.
     #[arg(long, short = 'f', value_name = "LABEL")]
     pub from: Option<String>,
+
+    /// List at most this many characters row by row (0: all); the rest are counted, not built.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub rows: usize,
 }
 
 /// `charscope compare`.
@@ -429,4 +444,108 @@ pub struct DetectArgs {
     /// the bytes agree.
     #[arg(long, value_name = "LABEL")]
     pub declared: Option<String>,
+}
+
+/// `--errors` for convert.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertErrors {
+    /// Stop at the first malformed sequence or unmappable character (exit 1).
+    Strict,
+    /// U+FFFD for each malformed sequence, `?` for each unmappable character.
+    Replace,
+    /// Leave them out (iconv -c).
+    Skip,
+    /// U+FFFD for malformed input, `&#8364;` for unmappable characters.
+    Html,
+    /// Lose nothing: `\xC0` for each malformed byte, `\u20AC` for unmappable characters.
+    Escape,
+}
+
+/// `--bom` for convert.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertBom {
+    /// Write the target's byte order mark if the input had one.
+    Keep,
+    /// Never write one.
+    Strip,
+    /// Always write one (UTF-8, UTF-16, UTF-32).
+    Add,
+}
+
+/// `--newline`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NewlineArg {
+    /// As they are.
+    Keep,
+    /// CR LF becomes LF.
+    Lf,
+    /// LF becomes CR LF.
+    Crlf,
+}
+
+/// `--normalize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NormalizeArg {
+    /// Canonical composition.
+    Nfc,
+    /// Canonical decomposition.
+    Nfd,
+    /// Compatibility composition.
+    Nfkc,
+    /// Compatibility decomposition.
+    Nfkd,
+}
+
+/// `charscope convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The source encoding label, or `auto` (a byte order mark, else UTF-8).
+    #[arg(long, short = 'f', default_value = "auto", value_name = "LABEL")]
+    pub from: String,
+
+    /// The target encoding label.
+    #[arg(long, short = 't', value_name = "LABEL")]
+    pub to: String,
+
+    /// What to do with malformed input and characters the target cannot encode.
+    #[arg(long, value_enum, default_value_t = ConvertErrors::Strict, conflicts_with = "skip_invalid")]
+    pub errors: ConvertErrors,
+
+    /// Leave out what cannot be converted, as iconv -c does (same as --errors skip).
+    #[arg(short = 'c')]
+    pub skip_invalid: bool,
+
+    /// The output's byte order mark.
+    #[arg(long, value_enum, default_value_t = ConvertBom::Keep)]
+    pub bom: ConvertBom,
+
+    /// Line ends in the output.
+    #[arg(long, value_enum, default_value_t = NewlineArg::Keep)]
+    pub newline: NewlineArg,
+
+    /// Put the text in a Unicode normalization form.
+    #[arg(long, value_enum)]
+    pub normalize: Option<NormalizeArg>,
+
+    /// Write to this file (or, when it is a directory, one file per input inside it, converted
+    /// in parallel); written to a temporary file beside it and renamed only on success.
+    #[arg(long, short = 'o', value_name = "OUT", conflicts_with = "in_place")]
+    pub output: Option<PathBuf>,
+
+    /// Replace each file with its conversion (through a temporary file renamed on success; a
+    /// failed run leaves the file untouched).
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// A summary on standard error: bytes in and out, replacements.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// The input files; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
 }

@@ -405,3 +405,157 @@ fn dump_json_lines_give_each_cell_its_bytes_roles_and_kind() {
         .assert()
         .code(2);
 }
+
+/// Regression (issue 12): the `^` under a malformed sequence sat under byte 0 whatever its
+/// offset; it must sit under the sequence's first byte.
+#[test]
+fn dump_caret_sits_under_the_malformed_byte() {
+    let out = charscope()
+        .args(["dump", "--hex", "41 42 C0 AF 43 E2 82 AC 0A FF"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let row = lines[0];
+    let carets: Vec<(usize, &str)> = lines[1..]
+        .iter()
+        .map(|l| (l.find('^').unwrap(), *l))
+        .collect();
+    assert_eq!(carets.len(), 3, "{text}");
+    for (column, hex) in [
+        (carets[0].0, "c0"),
+        (carets[1].0, "af"),
+        (carets[2].0, "ff"),
+    ] {
+        assert_eq!(&row[column..column + 2], hex, "{text}");
+    }
+    assert!(carets[0].1.contains("^ 00000002 overlong"), "{text}");
+    assert!(carets[2].1.contains("^ 00000009 invalid-byte"), "{text}");
+}
+
+/// The text dump (written straight from the units) and `--json` (built by the library's
+/// Annotator) lay out the same rows and cells.
+#[test]
+fn dump_text_rows_match_the_json_rows() {
+    let mut bytes = Vec::new();
+    for i in 0..40u32 {
+        bytes.extend_from_slice("aé€😀\n".as_bytes());
+        bytes.push(0x80 + (i as u8 % 0x7F));
+        bytes.extend_from_slice(b"\xE2\x82");
+    }
+    let file = file_with(&bytes);
+    for from in ["utf-8", "shift_jis", "utf-16le", "windows-1252"] {
+        let text = charscope()
+            .args(["dump", "--from", from])
+            .arg(file.path())
+            .output()
+            .unwrap()
+            .stdout;
+        let json = charscope()
+            .args(["--json", "dump", "--from", from])
+            .arg(file.path())
+            .output()
+            .unwrap()
+            .stdout;
+        let text = String::from_utf8(text).unwrap();
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('^'))
+            .collect();
+        let json_rows: Vec<serde_json::Value> = String::from_utf8(json)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), json_rows.len(), "{from}");
+        for (row, v) in rows.iter().zip(&json_rows) {
+            let cells: Vec<String> = v["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["hex"].as_str().unwrap().replace(' ', "").to_lowercase())
+                .collect();
+            let expected = format!("{:08x}  {}", v["offset"].as_u64().unwrap(), cells.join(" "));
+            assert!(row.starts_with(&expected), "{from}: {row} vs {expected}");
+        }
+    }
+}
+
+/// `undump` reads a long dump a block of lines at a time: the bytes are the same as a whole
+/// read, across block edges, squeezed `*` runs and the fast xxd reader.
+#[test]
+fn undump_streams_long_dumps_across_blocks() {
+    let mut bytes = Vec::new();
+    for i in 0..20_000u32 {
+        bytes.extend_from_slice(format!("line {i}: caf\u{e9} \u{4e2d}\n").as_bytes());
+    }
+    bytes.extend(std::iter::repeat_n(0u8, 200_000));
+    bytes.extend_from_slice(b"tail\xFF");
+    let file = file_with(&bytes);
+    let mut dumps = vec![(
+        "dump --plain",
+        charscope()
+            .args(["dump", "--plain"])
+            .arg(file.path())
+            .output()
+            .unwrap()
+            .stdout,
+    )];
+    for tool in [
+        &["xxd"][..],
+        &["xxd", "-u"],
+        &["od", "-A", "x", "-t", "x1z"],
+        &["hexdump", "-C"],
+    ] {
+        if let Ok(out) = std::process::Command::new(tool[0])
+            .args(&tool[1..])
+            .arg(file.path())
+            .output()
+            && out.status.success()
+        {
+            dumps.push((tool[0], out.stdout));
+        }
+    }
+    for (tool, dump) in dumps {
+        assert!(dump.len() > 1 << 20, "{tool}: a dump longer than a block");
+        let dump_file = file_with(&dump);
+        let out = charscope()
+            .arg("undump")
+            .arg(dump_file.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{tool}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout == bytes, "{tool}: the bytes differ");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("note:"), "{tool}: {stderr}");
+    }
+}
+
+/// Regression (issue 12): `undump` warned of readings that cannot be. An `od -c` dump was said
+/// to be readable as `od -A d -t c` too (by assuming trimmed spaces), with a hint naming
+/// formats that cannot choose; an xxd dump whose columns disagree must say so, detected or
+/// forced.
+#[test]
+fn undump_warns_only_of_possible_readings() {
+    let od_c = "0000000   h   e   l   l   o   ,       w   o   r   l   d  \\n 001\n0000016\n";
+    charscope()
+        .arg("undump")
+        .write_stdin(od_c)
+        .assert()
+        .success()
+        .stdout(&b"hello, world\n\x01"[..])
+        .stderr(predicate::str::contains("note:").not())
+        .stderr(predicate::str::contains("14 bytes, read as od"));
+    for args in [&["undump"][..], &["undump", "--format", "xxd"]] {
+        charscope()
+            .args(args)
+            .write_stdin("00000000: 4142 4344  ABCX\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("the two columns disagree"));
+    }
+}

@@ -360,8 +360,13 @@ async fn encode_text(
         .parse()
         .map_err(|e: escape::UnknownEscapeFormat| ApiError::bad_request(e.to_string()))?;
     let substitute = substitute(&request.errors)?;
+    // The page reads labels with the WHATWG meanings; say so where a label means something
+    // else, as the command line does.
+    let label_note = encoding::resolve(&request.encoding, encoding::LabelMode::Whatwg)
+        .ok()
+        .and_then(|r| r.note);
     blocking(move || {
-        let view = charscope::view::encode::encode(
+        let mut view = charscope::view::encode::encode(
             &request.text,
             enc,
             request.bom,
@@ -369,6 +374,7 @@ async fn encode_text(
             Some(format),
         )
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        view.label_note = label_note;
         Ok(Json(match request.limit {
             Some(limit) => view.shown(limit),
             None => view,

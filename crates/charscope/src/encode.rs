@@ -45,12 +45,20 @@ pub struct Encoded {
 pub enum EncodeError {
     /// The encoding has no encoder (the replacement encoding).
     NoEncoder(&'static Encoding),
+    /// The encoding's encoder keeps shift state over the whole text (UTF-7, ISO-2022-KR): it
+    /// encodes whole texts, not streams.
+    NotStreamable(&'static Encoding),
 }
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EncodeError::NoEncoder(enc) => write!(f, "{enc} can only decode, not encode"),
+            EncodeError::NotStreamable(enc) => write!(
+                f,
+                "{enc} cannot be written as a stream (its encoder shifts state over the whole \
+                 text); use `charscope encode --to {enc}` instead"
+            ),
         }
     }
 }
@@ -175,6 +183,27 @@ pub fn encode(
         }
     }
     Ok(out)
+}
+
+/// Appends the bytes of `c` in a stateless encoding beyond WHATWG (single-byte tables, CESU-8,
+/// Johab, EUC-TW); false, writing nothing, when the encoding has no bytes for it.
+pub(crate) fn encode_char(encoding: &'static Encoding, c: char, out: &mut Vec<u8>) -> bool {
+    match encoding.engine() {
+        Engine::SingleByte(table) => match table.encode(c) {
+            Some(b) => {
+                out.push(b);
+                true
+            }
+            None => false,
+        },
+        Engine::Cesu8 => {
+            more::cesu8(c, out);
+            true
+        }
+        Engine::Johab => more::johab(c, out),
+        Engine::EucTw => more::euc_tw(c, out),
+        _ => unreachable!("encode_char serves the stateless encodings beyond WHATWG"),
+    }
 }
 
 fn write_substitute(bytes: &mut Vec<u8>, ch: char, substitute: Substitute) {

@@ -42,6 +42,7 @@ pub mod report;
 pub mod span;
 pub mod stream;
 pub mod text;
+pub mod transcode;
 pub mod validate;
 pub mod view;
 
@@ -54,3 +55,4 @@ pub use escape::{EscapeFormat, EscapedUnit, Unescaped};
 pub use report::Report;
 pub use span::Span;
 pub use stream::StreamDecoder;
+pub use transcode::Transcoder;

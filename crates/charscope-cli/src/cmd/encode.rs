@@ -43,7 +43,19 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
         return super::compare::encode_all(args, ctx);
     }
     let encoding = super::encoding_for(&args.to)?;
-    let text = super::escapes::read_text_arg(args.text.as_deref().unwrap_or("-"), args.escapes)?;
+    let arg = args.text.as_deref().unwrap_or("-");
+    let whole = ctx.json || args.format.is_some() || args.escapes;
+    if args.file.is_some() || (arg == "-" && !whole) {
+        // Standard input or a file: streamed through the transcoder, in bounded memory.
+        return super::convert::stream_encode(args.file.as_deref(), encoding, args);
+    }
+    if let Some(path) = &args.file {
+        anyhow::bail!(
+            "--file {} cannot be combined with --json, --format or --escapes",
+            path.display()
+        );
+    }
+    let text = super::escapes::read_text_arg(arg, args.escapes)?;
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,
@@ -64,13 +76,10 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     if ctx.json {
         // The same value as the web API's: with --errors strict and an unmappable character,
         // nothing is written (`"refused": true`, no bytes), as in text mode.
-        print_json(&charscope::view::encode::encode(
-            &text,
-            encoding,
-            args.bom,
-            substitute,
-            args.format,
-        )?)?;
+        let mut view =
+            charscope::view::encode::encode(&text, encoding, args.bom, substitute, args.format)?;
+        view.label_note = super::label_note(&args.to);
+        print_json(&view)?;
     } else if refused {
         for u in &encoded.unmappable {
             eprintln!(

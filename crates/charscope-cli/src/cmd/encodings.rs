@@ -13,7 +13,7 @@ pub fn run(_args: &EncodingsArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
     let list: Vec<EncodingInfo> = encoding::all().map(encoding::info).collect();
     if ctx.json {
-        print_json(&charscope::view::encodings::encodings())?;
+        print_json(&list)?;
         return Ok(Outcome::Clean);
     }
     let style = Style::new(use_color(color, false));

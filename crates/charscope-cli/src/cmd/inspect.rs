@@ -51,7 +51,7 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
                     crate::terminal::sanitize(text)
                 );
             }
-            return Ok(report::inspect_text(text));
+            return Ok(report::inspect_text_window(text, window(args)));
         }
         (_, Some(path), _, _) => read_capped(open_file(path)?, &shown_path(path))?,
         (_, _, Some(hex), _) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
@@ -61,10 +61,23 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
         }
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
-    Ok(report::inspect_bytes(
+    Ok(report::inspect_bytes_window(
         &bytes,
         super::library_label(label)?.as_deref(),
+        window(args),
     )?)
+}
+
+/// The rows `--rows` asks for: the first N units (all for 0).
+fn window(args: &InspectArgs) -> report::UnitWindow {
+    report::UnitWindow {
+        start: 0,
+        limit: if args.rows == 0 {
+            usize::MAX
+        } else {
+            args.rows
+        },
+    }
 }
 
 fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
@@ -254,6 +267,18 @@ pub fn render(report: &Report, style: &Style) -> String {
         out.push_str(&format!("  {}\n", style.dim("none: the input is empty")));
     } else {
         out.push_str(&units_table(report).render(style));
+        let unlisted = report
+            .lengths
+            .code_points
+            .saturating_sub(report.units.len());
+        if unlisted > 0 {
+            out.push_str(&format!(
+                "  {}\n",
+                style.dim(&format!(
+                    "... and {unlisted} more character(s), counted above but not listed (--rows 0 lists them all)"
+                ))
+            ));
+        }
         let chars: Vec<&CharInfo> = report
             .units
             .iter()

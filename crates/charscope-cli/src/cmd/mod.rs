@@ -3,6 +3,7 @@
 mod byte_order;
 mod char;
 mod compare;
+mod convert;
 mod decode;
 pub mod detect;
 mod dump;
@@ -72,6 +73,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
         Command::Detect(args) => detect::run(&args, &ctx),
+        Command::Convert(args) => convert::run(&args, &ctx),
         Command::Completions(args) => shell::completions(&args, &ctx),
         Command::Man(_) => shell::man(&ctx),
     }

@@ -62,9 +62,29 @@ impl Utf16Scanner {
             if block_end < total && is_high(unit_at(block_end - 1)) {
                 block_end += 1;
             }
-            units.clear();
-            units.extend((block_start..block_end).map(unit_at));
-            stop = self.scan_block(&units, block_start, total, data, base, last, sink);
+            let bytes = &data[2 * block_start..2 * block_end];
+            let native = match endian {
+                Endian::Little => cfg!(target_endian = "little"),
+                Endian::Big => cfg!(target_endian = "big"),
+            };
+            // Native order and aligned: the bytes are the units already; else copy them.
+            let block: &[u16] = match bytemuck::try_cast_slice(bytes) {
+                Ok(view) if native => view,
+                _ => {
+                    units.clear();
+                    let pairs = bytes.chunks_exact(2);
+                    match endian {
+                        Endian::Little => {
+                            units.extend(pairs.map(|p| u16::from_le_bytes([p[0], p[1]])))
+                        }
+                        Endian::Big => {
+                            units.extend(pairs.map(|p| u16::from_be_bytes([p[0], p[1]])))
+                        }
+                    }
+                    &units
+                }
+            };
+            stop = self.scan_block(block, block_start, total, data, base, last, sink);
             block_start = block_end;
         }
         self.units = units;

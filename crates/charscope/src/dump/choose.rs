@@ -14,6 +14,9 @@ pub(crate) struct Reading {
     pub priority: u8,
     /// The command that would have written the dump this way.
     pub command: String,
+    /// Whether the reading assumes text the dump lost (trailing spaces trimmed, a squeeze
+    /// only BusyBox writes): never worth a warning against a reading that assumes none.
+    pub assumes_loss: bool,
 }
 
 fn preview(bytes: &[u8]) -> String {
@@ -49,10 +52,26 @@ pub(crate) fn choose(
     groups.sort_by_key(|g| std::cmp::Reverse(g.priority));
     if groups[0].priority > groups[1].priority {
         let mut best = groups.remove(0);
-        let other = &groups[0];
+        // Only readings that could be: one that assumes lost text is no rival to one that
+        // reads the dump as it stands.
+        if !best.assumes_loss {
+            groups.retain(|g| !g.assumes_loss);
+        }
+        let Some(other) = groups.first() else {
+            return Ok(Some(best.parsed));
+        };
+        // A hint that works: forcing the format only chooses between different formats.
+        let how = if other.parsed.format == best.parsed.format {
+            format!(
+                "both are {}; to read it the other way, make the dump again with its options",
+                best.parsed.format.name()
+            )
+        } else {
+            hint.to_string()
+        };
         best.parsed.warnings.push(format!(
             "read as {} (the tool's default); the dump could also be read as {}, giving {}: \
-             nothing in it tells them apart ({hint})",
+             nothing in it tells them apart ({how})",
             best.command,
             other.command,
             preview(&other.parsed.bytes)

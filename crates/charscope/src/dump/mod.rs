@@ -31,10 +31,12 @@ mod parse;
 mod plain;
 mod prompt;
 mod xxd;
+mod xxd_fast;
 
 pub use error::{DumpError, DumpErrorKind};
 pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, CellView, HexdumpCanonical, RowView};
 pub use parse::parse;
+pub use xxd_fast::read_xxd_default;
 
 use crate::encoding::Endian;
 use serde::Serialize;

@@ -634,6 +634,7 @@ pub(crate) fn parse(
                 + 2 * u8::from(layout.radix != Some(10))
                 + u8::from(layout.field.name != "u1"),
             command: layout.describe(),
+            assumes_loss: stretched,
             parsed,
         })
         .collect();

@@ -326,6 +326,7 @@ pub(crate) fn parse(lines: &[Line], modes: &[Mode]) -> Result<Parsed, DumpError>
                     + 2 * u8::from(layout.radix == 16)
                     + u8::from(layout.is_default()),
                 command: layout.describe(),
+                assumes_loss: padded,
             }),
             Err(e) => {
                 if furthest

@@ -33,6 +33,9 @@ pub struct UnmappableView {
 pub struct EncodeView {
     /// The encoding's name.
     pub encoding: &'static str,
+    /// What the label means when that is not what its name suggests (`latin1` is
+    /// windows-1252), or null; set by the caller that resolved the label.
+    pub label_note: Option<String>,
     /// The bytes written (empty when `refused`).
     pub hex: String,
     /// How many bytes.
@@ -115,6 +118,7 @@ pub fn encode(
     let bytes: &[u8] = if refused { &[] } else { &encoded.bytes };
     Ok(EncodeView {
         encoding: encoding.name(),
+        label_note: None,
         hex: hex_pairs(bytes),
         length: bytes.len(),
         bom: bom && encoding.bom().is_some() && !refused,

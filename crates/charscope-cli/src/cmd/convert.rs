@@ -1,0 +1,764 @@
+//! `charscope convert`: iconv's job, streamed in bounded memory, and never losing data silently.
+//!
+//! Output goes to standard output, to one file (`-o FILE`), to one file per input in a
+//! directory (`-o DIR`, several inputs converted in parallel), or back over each input
+//! (`--in-place`). A file is written to a temporary file beside its target and renamed only when
+//! the conversion succeeded: a failed run leaves no file and never clobbers an old one.
+
+use crate::Outcome;
+use crate::args::{ConvertArgs, ConvertBom, ConvertErrors, NewlineArg, NormalizeArg};
+use crate::cmd::Ctx;
+use crate::terminal::sanitize;
+use anyhow::{Context, Result, bail};
+use charscope::Encoding;
+use charscope::text::normalization::Form;
+use charscope::transcode::{
+    BomAction, ErrorPolicy, Newline, Options, Stats, TranscodeError, TranscodeReport, Transcoder,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How much is read at a time.
+const CHUNK: usize = 256 * 1024;
+
+/// Inputs smaller than this get no progress bar.
+const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
+
+/// The source encoding, once `--from` is resolved.
+#[derive(Clone, Copy, Debug)]
+struct From {
+    encoding: &'static Encoding,
+    /// `--from auto`: a byte order mark decides, else `encoding`.
+    auto: bool,
+}
+
+/// The hook for `--from auto`: the encoding detection would choose for an input that starts
+/// with `head` and has no byte order mark, if it can tell. Until detection lands, nothing: a
+/// byte order mark decides, else UTF-8.
+fn detect_source(head: &[u8]) -> Option<&'static Encoding> {
+    let _ = head;
+    None
+}
+
+fn resolve_from(label: &str) -> Result<From> {
+    if label.eq_ignore_ascii_case("auto") {
+        return Ok(From {
+            encoding: charscope::encoding::UTF_8,
+            auto: true,
+        });
+    }
+    Ok(From {
+        encoding: super::encoding_for(label)?,
+        auto: false,
+    })
+}
+
+/// Where one input is read from.
+#[derive(Clone, Debug)]
+enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".into(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+
+    fn open(&self) -> Result<(Box<dyn Read + Send>, Option<u64>)> {
+        Ok(match self {
+            Input::Stdin => (stdin_reader()?, None),
+            Input::File(p) => {
+                let file = crate::input::open_file(p)?;
+                let len = file.metadata().ok().map(|m| m.len());
+                (Box::new(file), len)
+            }
+        })
+    }
+}
+
+/// Standard input read straight from its descriptor (large reads, no copy through a buffer).
+fn stdin_reader() -> Result<Box<dyn Read + Send>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdin().as_fd().try_clone_to_owned()?;
+        Ok(Box::new(std::fs::File::from(fd)))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(Box::new(std::io::stdin()))
+    }
+}
+
+/// Standard output written straight to its descriptor: whole chunks, no line buffering.
+fn stdout_writer() -> Result<Box<dyn Write>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+        Ok(Box::new(std::fs::File::from(fd)))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(Box::new(std::io::stdout().lock()))
+    }
+}
+
+/// What the command is asked to do, resolved from the arguments.
+struct Job {
+    from: From,
+    to: &'static Encoding,
+    options: Options,
+    verbose: bool,
+    json: bool,
+    progress: bool,
+    /// What to suggest after a strict stop.
+    hint: &'static str,
+}
+
+/// How one stream ended.
+struct Ended {
+    stats: Stats,
+    source: &'static Encoding,
+    error: Option<TranscodeError>,
+}
+
+impl Job {
+    fn transcoder(&self, head: &[u8]) -> Result<Transcoder> {
+        let (from, sniff) = if self.from.auto {
+            (detect_source(head).unwrap_or(self.from.encoding), true)
+        } else {
+            (self.from.encoding, false)
+        };
+        Ok(Transcoder::new(
+            from,
+            self.to,
+            self.options.with_sniff_bom(sniff),
+        )?)
+    }
+
+    /// Converts one input into `sink`, chunk by chunk. I/O errors are errors; a strict stop is
+    /// an `Ended` with its error (what was converted before it has been written).
+    fn stream(&self, input: &Input, sink: &mut dyn Write, show_progress: bool) -> Result<Ended> {
+        let name = input.name();
+        let (mut reader, len) = input.open()?;
+        let bar = len.and_then(|len| self.progress_bar(len, &name, show_progress));
+        let mut buf = vec![0u8; CHUNK];
+        let mut out = Vec::with_capacity(CHUNK * 2);
+        let mut transcoder: Option<Transcoder> = None;
+        let mut offset = 0u64;
+        loop {
+            let n = read_full(&mut reader, &mut buf)
+                .with_context(|| format!("cannot read {name} at byte offset {offset}"))?;
+            offset += n as u64;
+            let last = n < buf.len();
+            let t = match &mut transcoder {
+                Some(t) => t,
+                None => transcoder.insert(self.transcoder(&buf[..n])?),
+            };
+            out.clear();
+            let result = t.transcode(&buf[..n], last, &mut out);
+            sink.write_all(&out)?;
+            if let Some(bar) = &bar {
+                bar.inc(n as u64);
+            }
+            if let Err(error) = result {
+                if let Some(bar) = &bar {
+                    bar.finish_and_clear();
+                }
+                return Ok(Ended {
+                    stats: t.stats(),
+                    source: t.source(),
+                    error: Some(error),
+                });
+            }
+            if last {
+                break;
+            }
+        }
+        sink.flush()?;
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        let t = transcoder.expect("at least one chunk");
+        Ok(Ended {
+            stats: t.stats(),
+            source: t.source(),
+            error: None,
+        })
+    }
+
+    fn progress_bar(&self, len: u64, name: &str, show: bool) -> Option<ProgressBar> {
+        if !show || !self.progress || len < PROGRESS_THRESHOLD || !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = ProgressBar::new(len);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg} [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+            )
+            .ok()?
+            .progress_chars("=> "),
+        );
+        bar.set_message(sanitize(name).into_owned());
+        Some(bar)
+    }
+
+    /// Reports how one input ended (stderr, or a JSON line), and says whether it was clean.
+    fn report(&self, input: &Input, output: Option<&str>, ended: &Ended, written: &str) -> bool {
+        let name = input.name();
+        if self.json {
+            let report = TranscodeReport {
+                file: name,
+                output: output.map(str::to_string),
+                from: ended.source.name(),
+                to: self.to.name(),
+                stats: ended.stats,
+                error: ended.error.clone(),
+            };
+            if let Err(e) = crate::output::print_json(&report) {
+                eprintln!("charscope: error: {e:#}");
+            }
+        } else {
+            let shown = sanitize(&name);
+            if self.from.auto && self.verbose {
+                eprintln!(
+                    "charscope: note: {shown}: --from auto read it as {} ({})",
+                    ended.source,
+                    if ended.source == self.from.encoding {
+                        "no byte order mark; detection is not wired in yet, so UTF-8"
+                    } else {
+                        "its byte order mark"
+                    }
+                );
+            }
+            if let Some(error) = &ended.error {
+                eprintln!("charscope: {shown}:{}", describe(error, self.to));
+                eprintln!("charscope: stopped: {written}");
+                eprintln!("charscope: hint: {}", self.hint);
+            } else if self.verbose {
+                let s = &ended.stats;
+                eprintln!(
+                    "charscope: {shown}: {} -> {}: {} bytes in, {} bytes out, {} replaced ({} malformed, {} unmappable)",
+                    ended.source,
+                    self.to,
+                    s.bytes_in,
+                    s.bytes_out,
+                    s.replacements,
+                    s.malformed,
+                    s.unmappable
+                );
+            } else if ended.stats.malformed + ended.stats.unmappable > 0 {
+                let s = &ended.stats;
+                eprintln!(
+                    "charscope: note: {shown}: {} malformed sequence(s) and {} unmappable character(s) {}{}",
+                    s.malformed,
+                    s.unmappable,
+                    match self.options.errors {
+                        ErrorPolicy::Skip => "left out",
+                        ErrorPolicy::Escape => "escaped",
+                        _ => "replaced",
+                    },
+                    s.first_malformed
+                        .map(|at| format!("; the first malformed at byte offset {at}"))
+                        .unwrap_or_default()
+                );
+            }
+        }
+        ended.error.is_none() && ended.stats.malformed + ended.stats.unmappable == 0
+    }
+}
+
+/// The words after `file:` for a strict stop.
+fn describe(error: &TranscodeError, to: &'static Encoding) -> String {
+    match error {
+        TranscodeError::Unmappable(u) => format!(
+            "{}:{}: byte offset {}{}: unmappable: character {} {} '{}' {} has no {to} form",
+            u.line,
+            u.column,
+            u.offset,
+            if u.exact { "" } else { " (the run holding it)" },
+            u.index,
+            u.code_point,
+            sanitize(&u.ch.to_string()),
+            u.name
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Reads until `buf` is full or the input ends; returns how many bytes were read.
+fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+fn options(args: &ConvertArgs) -> Options {
+    let errors = if args.skip_invalid {
+        ErrorPolicy::Skip
+    } else {
+        match args.errors {
+            ConvertErrors::Strict => ErrorPolicy::Strict,
+            ConvertErrors::Replace => ErrorPolicy::Replace,
+            ConvertErrors::Skip => ErrorPolicy::Skip,
+            ConvertErrors::Html => ErrorPolicy::Html,
+            ConvertErrors::Escape => ErrorPolicy::Escape,
+        }
+    };
+    Options::default()
+        .with_errors(errors)
+        .with_bom(match args.bom {
+            ConvertBom::Keep => BomAction::Keep,
+            ConvertBom::Strip => BomAction::Strip,
+            ConvertBom::Add => BomAction::Add,
+        })
+        .with_newline(match args.newline {
+            NewlineArg::Keep => Newline::Keep,
+            NewlineArg::Lf => Newline::Lf,
+            NewlineArg::Crlf => Newline::Crlf,
+        })
+        .with_normalize(args.normalize.map(|n| match n {
+            NormalizeArg::Nfc => Form::Nfc,
+            NormalizeArg::Nfd => Form::Nfd,
+            NormalizeArg::Nfkc => Form::Nfkc,
+            NormalizeArg::Nfkd => Form::Nfkd,
+        }))
+}
+
+/// A note when a label means something else than its name (WHATWG meanings: `latin1` is
+/// windows-1252, `utf-16` is UTF-16LE), so that it never happens silently.
+fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
+    const SURPRISING: [&str; 7] = [
+        "iso-8859-1",
+        "latin1",
+        "l1",
+        "ascii",
+        "us-ascii",
+        "iso_8859-1:1987",
+        "utf-16",
+    ];
+    let label = label.trim().to_ascii_lowercase();
+    if SURPRISING.contains(&label.as_str()) {
+        eprintln!(
+            "charscope: note: {option} {label} means {encoding}: {}",
+            encoding.notes().first().copied().unwrap_or_default()
+        );
+    }
+}
+
+pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
+    let from = resolve_from(&args.from)?;
+    let to = super::encoding_for(&args.to)?;
+    if !from.auto {
+        label_note("--from", &args.from, from.encoding);
+    }
+    label_note("--to", &args.to, to);
+    if !to.can_encode() {
+        bail!("{to} can only decode, not encode: choose another --to");
+    }
+    let options = options(args);
+    if options.bom == BomAction::Add && to.bom().is_none() {
+        eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
+    }
+    let inputs: Vec<Input> = if args.files.is_empty() {
+        vec![Input::Stdin]
+    } else {
+        args.files
+            .iter()
+            .map(|p| {
+                if p.as_os_str() == "-" {
+                    Input::Stdin
+                } else {
+                    Input::File(p.clone())
+                }
+            })
+            .collect()
+    };
+    let job = Job {
+        from,
+        to,
+        options,
+        verbose: args.verbose,
+        json: ctx.json,
+        progress: !args.no_progress && !ctx.json,
+        hint: "--errors replace, skip (-c), html or escape converts anyway; escape loses nothing",
+    };
+    if args.in_place {
+        if inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+            bail!("--in-place needs files: standard input cannot be replaced");
+        }
+        let targets = inputs
+            .iter()
+            .map(|i| match i {
+                Input::File(p) => p.clone(),
+                Input::Stdin => unreachable!(),
+            })
+            .collect();
+        return to_files(&job, &inputs, targets, true);
+    }
+    match &args.output {
+        Some(out)
+            if out.is_dir()
+                || (inputs.len() > 1 && out.as_os_str().to_string_lossy().ends_with('/')) =>
+        {
+            std::fs::create_dir_all(out)
+                .with_context(|| format!("cannot create the directory {}", out.display()))?;
+            let mut targets = Vec::new();
+            for input in &inputs {
+                let Input::File(p) = input else {
+                    bail!("-o DIR needs files: standard input has no name to write under");
+                };
+                let name = p
+                    .file_name()
+                    .with_context(|| format!("{} has no file name", p.display()))?;
+                targets.push(out.join(name));
+            }
+            to_files(&job, &inputs, targets, false)
+        }
+        Some(out) => to_one_file(&job, &inputs, out),
+        None if ctx.json => to_stdout_json(&job, &inputs),
+        None => to_stdout(&job, &inputs),
+    }
+}
+
+fn outcome(clean: bool) -> Outcome {
+    if clean {
+        Outcome::Clean
+    } else {
+        Outcome::Problems
+    }
+}
+
+/// Every input, one after the other, to standard output; stops at the first strict error.
+fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
+    let mut sink = CountingWriter::new(stdout_writer()?);
+    let mut clean = true;
+    for input in inputs {
+        let ended = job.stream(input, &mut sink, true)?;
+        let written = format!("{} bytes written to standard output", sink.written);
+        clean &= job.report(input, None, &ended, &written);
+        if ended.error.is_some() {
+            break;
+        }
+    }
+    Ok(outcome(clean))
+}
+
+/// How a target is written.
+enum Target {
+    /// A regular file (or a new one): through a temporary file beside it, renamed on success.
+    /// The path is the symbolic link's target when it is one, so that the link survives.
+    Replace(PathBuf),
+    /// Something that is not a regular file (`/dev/null`, a pipe, a terminal): written to
+    /// directly, as a shell redirection would; renaming over it would replace the device.
+    Direct(PathBuf),
+}
+
+fn target_for(path: &Path) -> Result<Target> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Ok(Target::Direct(path.to_path_buf())),
+        Ok(_) => Ok(Target::Replace(
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        )),
+        Err(_) => Ok(Target::Replace(path.to_path_buf())),
+    }
+}
+
+fn open_direct(path: &Path) -> Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open {} for writing", path.display()))
+}
+
+/// `--json` without `-o`: one JSON line per input, the converted bytes in it as `"hex"` (as
+/// `encode --json` gives them), streamed, then the summary's fields.
+fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
+    let mut out = std::io::BufWriter::with_capacity(CHUNK, std::io::stdout().lock());
+    let mut clean = true;
+    for input in inputs {
+        out.write_all(b"{\"file\":")?;
+        serde_json::to_writer(&mut out, &input.name()).map_err(std::io::Error::from)?;
+        out.write_all(b",\"hex\":\"")?;
+        let ended = {
+            let mut sink = HexWriter {
+                inner: &mut out,
+                first: true,
+            };
+            job.stream(input, &mut sink, false)?
+        };
+        out.write_all(b"\"")?;
+        let report = TranscodeReport {
+            file: input.name(),
+            output: None,
+            from: ended.source.name(),
+            to: job.to.name(),
+            stats: ended.stats,
+            error: ended.error.clone(),
+        };
+        if let serde_json::Value::Object(fields) = serde_json::to_value(&report)? {
+            for (key, value) in fields.iter().filter(|(k, _)| k.as_str() != "file") {
+                out.write_all(b",")?;
+                serde_json::to_writer(&mut out, key).map_err(std::io::Error::from)?;
+                out.write_all(b":")?;
+                serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
+            }
+        }
+        out.write_all(b"}\n")?;
+        clean &= ended.error.is_none() && ended.stats.malformed + ended.stats.unmappable == 0;
+        if ended.error.is_some() {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(outcome(clean))
+}
+
+/// Writes bytes as upper-case hex pairs separated by spaces.
+struct HexWriter<'a, W: Write> {
+    inner: &'a mut W,
+    first: bool,
+}
+
+impl<W: Write> Write for HexWriter<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+        let mut text = Vec::with_capacity(buf.len() * 3);
+        for &b in buf {
+            if !std::mem::take(&mut self.first) {
+                text.push(b' ');
+            }
+            text.push(DIGITS[usize::from(b >> 4)]);
+            text.push(DIGITS[usize::from(b & 0xF)]);
+        }
+        self.inner.write_all(&text)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Every input into one file, through a temporary file renamed when all succeeded.
+fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
+    let shown = out.display().to_string();
+    let (mut tmp, mut direct) = match target_for(out)? {
+        Target::Replace(path) => (Some((temp_beside(&path)?, path)), None),
+        Target::Direct(path) => (None, Some(open_direct(&path)?)),
+    };
+    let mut clean = true;
+    let mut failed = false;
+    let is_direct = direct.is_some();
+    {
+        let file: &mut std::fs::File = match (&mut tmp, &mut direct) {
+            (Some((t, _)), _) => t.as_file_mut(),
+            (None, Some(f)) => f,
+            (None, None) => unreachable!(),
+        };
+        let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
+        for input in inputs {
+            let ended = job.stream(input, &mut sink, true)?;
+            let written = if is_direct {
+                format!("{} bytes written to {shown}", sink.written)
+            } else {
+                format!("no file written ({shown} left as it was)")
+            };
+            clean &= job.report(input, Some(&shown), &ended, &written);
+            if ended.error.is_some() {
+                failed = true;
+                break;
+            }
+        }
+        sink.flush()?;
+    }
+    if let (false, Some((tmp, path))) = (failed, tmp) {
+        tmp.persist(&path)
+            .with_context(|| format!("cannot write {shown}"))?;
+    }
+    Ok(outcome(clean))
+}
+
+/// Each input to its own target (a file in a directory, or itself in place), in parallel.
+fn to_files(job: &Job, inputs: &[Input], targets: Vec<PathBuf>, in_place: bool) -> Result<Outcome> {
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Result<bool>>>> =
+        inputs.iter().map(|_| Mutex::new(None)).collect();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(inputs.len())
+        .max(1);
+    let show_progress = workers == 1;
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= inputs.len() {
+                        break;
+                    }
+                    let result =
+                        convert_file(job, &inputs[i], &targets[i], in_place, show_progress);
+                    if let Err(e) = &result {
+                        eprintln!("charscope: error: {}", sanitize(&format!("{e:#}")));
+                    }
+                    *results[i].lock().expect("no worker panics") = Some(result);
+                }
+            });
+        }
+    });
+    let mut clean = true;
+    let mut errors = 0;
+    for result in results {
+        match result.into_inner().expect("no worker panics") {
+            Some(Ok(c)) => clean &= c,
+            Some(Err(_)) | None => errors += 1,
+        }
+    }
+    if errors > 0 {
+        bail!("{errors} input(s) could not be converted");
+    }
+    Ok(outcome(clean))
+}
+
+fn convert_file(
+    job: &Job,
+    input: &Input,
+    target: &Path,
+    in_place: bool,
+    show_progress: bool,
+) -> Result<bool> {
+    let shown = target.display().to_string();
+    let path = match target_for(target)? {
+        Target::Replace(path) => path,
+        Target::Direct(path) if !in_place => {
+            let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(
+                CHUNK,
+                open_direct(&path)?,
+            ));
+            let ended = job.stream(input, &mut sink, show_progress)?;
+            sink.flush()?;
+            let written = format!("{} bytes written to {shown}", sink.written);
+            return Ok(job.report(input, Some(&shown), &ended, &written));
+        }
+        Target::Direct(_) => bail!("--in-place needs regular files: {shown} is not one"),
+    };
+    let mut tmp = temp_beside(&path)?;
+    let ended = {
+        let mut sink = std::io::BufWriter::with_capacity(CHUNK, tmp.as_file_mut());
+        let ended = job.stream(input, &mut sink, show_progress)?;
+        sink.flush()?;
+        ended
+    };
+    let written = if in_place {
+        format!("{shown} left as it was")
+    } else {
+        format!("no file written ({shown} left as it was)")
+    };
+    let clean = job.report(input, Some(&shown), &ended, &written);
+    if ended.error.is_none() {
+        if let Ok(meta) = std::fs::metadata(&path) {
+            // The converted file keeps the permissions of the one it replaces.
+            std::fs::set_permissions(tmp.path(), meta.permissions())
+                .with_context(|| format!("cannot set the permissions of {shown}"))?;
+        }
+        tmp.persist(&path)
+            .with_context(|| format!("cannot write {shown}"))?;
+    }
+    Ok(clean)
+}
+
+/// A temporary file in the target's directory (so that the rename is atomic), removed when
+/// dropped unless persisted.
+fn temp_beside(target: &Path) -> Result<tempfile::NamedTempFile> {
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".charscope-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))
+}
+
+/// A writer that counts what it wrote.
+struct CountingWriter<W> {
+    inner: W,
+    written: u64,
+}
+
+impl<W: Write> CountingWriter<W> {
+    fn new(inner: W) -> Self {
+        CountingWriter { inner, written: 0 }
+    }
+}
+
+impl<W: Write> Write for CountingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// `encode` from standard input or a file: UTF-8 text streamed to `to`, as `convert` would.
+/// Under `--errors strict` the output stops at the first unmappable character, and the message
+/// says how much was written.
+pub fn stream_encode(
+    file: Option<&Path>,
+    to: &'static Encoding,
+    args: &crate::args::EncodeArgs,
+) -> Result<Outcome> {
+    use crate::args::EncodeErrors;
+    if !to.can_encode() {
+        bail!("{to} can only decode, not encode: choose another --to");
+    }
+    let errors = match args.errors {
+        EncodeErrors::Strict => ErrorPolicy::Strict,
+        EncodeErrors::Replace => ErrorPolicy::Replace,
+        EncodeErrors::Html => ErrorPolicy::Html,
+    };
+    let job = Job {
+        from: From {
+            encoding: charscope::encoding::UTF_8,
+            auto: false,
+        },
+        to,
+        options: Options::default()
+            .with_errors(errors)
+            .with_bom(if args.bom {
+                BomAction::Add
+            } else {
+                BomAction::Keep
+            }),
+        verbose: false,
+        json: false,
+        progress: true,
+        hint: "--errors replace or --errors html substitutes what has no form",
+    };
+    let input = match file {
+        Some(p) if p.as_os_str() != "-" => Input::File(p.to_path_buf()),
+        _ => Input::Stdin,
+    };
+    to_stdout(&job, &[input])
+}
