@@ -277,7 +277,20 @@ bench_fix() {
   done
 }
 
-GROUPS_ALL="identity convert validate dump scan fix"
+# ---- detection (issue 8): `charscope detect` against uchardet on 10 MiB of Portuguese
+# windows-1252 (the first 10 MiB of the corpus's pt.cp1252.txt); both answers are printed.
+bench_detect() {
+  need uchardet || apt-get install -y -qq uchardet >/dev/null
+  local sample="target/detect-pt.cp1252.10MiB.txt"
+  [ -f "$sample" ] || head -c 10485760 "$corpus/pt.cp1252.txt" > "$sample"
+  echo
+  echo "detect answers: charscope $("$cs" detect "$sample" | head -1); uchardet $(uchardet "$sample")"
+  table "detect pt.cp1252 (10 MiB)" uchardet "$sample" -- \
+    charscope "$cs detect $sample" \
+    uchardet "uchardet $sample"
+}
+
+GROUPS_ALL="identity convert validate dump detect scan fix"
 
 main() {
   setup

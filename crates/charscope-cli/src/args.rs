@@ -120,6 +120,12 @@ pub enum Command {
         after_help = "Examples:\n  xxd file.bin | charscope undump > copy.bin\n  charscope undump --json pasted.txt"
     )]
     Undump(UndumpArgs),
+    /// Which encoding is this? The answer with its confidence, the evidence in plain words, the
+    /// alternatives, segments where the encoding changes, and what the file declares.
+    #[command(
+        after_help = "Examples:\n  charscope detect subtitles.srt page.html\n  charscope detect --json --hex 'C0 AF E0 80 BF F0 81 82 41'\n  curl -sI URL | grep -i charset; charscope detect --declared iso-8859-1 page.html"
+    )]
+    Detect(DetectArgs),
     /// Convert files or a pipe from one encoding to another, streamed: iconv's job, and no byte
     /// lost silently (strict by default; a failed run leaves no output file).
     #[command(
@@ -293,7 +299,8 @@ pub enum BomArg {
 /// `charscope decode`.
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
-    /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1).
+    /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1), or `auto`
+    /// to detect it (the answer and its first reason go to standard error).
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
@@ -369,7 +376,7 @@ fn parse_dump_format(name: &str) -> Result<DumpFormat, String> {
 /// `charscope dump`.
 #[derive(Debug, Args)]
 pub struct DumpArgs {
-    /// The encoding that groups the bytes into characters.
+    /// The encoding that groups the bytes into characters, or `auto` to detect it.
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
@@ -415,7 +422,7 @@ pub struct UndumpArgs {
 /// `charscope validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// The encoding label.
+    /// The encoding label, or `auto` to detect each file's encoding first.
     #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
     pub from: String,
 
@@ -469,7 +476,7 @@ pub struct InspectArgs {
     pub dump: Option<PathBuf>,
 
     /// Decode the bytes with this encoding; `auto` (the default): a byte order mark's, else
-    /// UTF-8 if the bytes are valid UTF-8, else windows-1252.
+    /// UTF-8 if the bytes are valid UTF-8, else what detection finds.
     #[arg(long, short = 'f', value_name = "LABEL")]
     pub from: Option<String>,
 
@@ -515,6 +522,29 @@ pub struct ExamplesArgs {
     /// The example to run; without it, list them all.
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
+}
+
+/// `charscope detect`.
+#[derive(Debug, Args)]
+pub struct DetectArgs {
+    /// The files; `-` or nothing reads standard input. Several files give one answer each
+    /// (JSON Lines with --json).
+    #[arg(value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
+    pub files: Vec<PathBuf>,
+
+    /// Inline bytes in any dump or hex format: 'C0 AF 41', 'c0af41', or pasted hexdump -C / xxd
+    /// / od output.
+    #[arg(long, value_name = "HEX", conflicts_with = "dump")]
+    pub hex: Option<String>,
+
+    /// Read the bytes from a dump in a file (any format `charscope undump` reads).
+    #[arg(long, value_name = "FILE")]
+    pub dump: Option<PathBuf>,
+
+    /// The encoding declared from outside (an HTTP Content-Type charset): detection says whether
+    /// the bytes agree.
+    #[arg(long, value_name = "LABEL")]
+    pub declared: Option<String>,
 }
 
 /// `--errors` for convert.

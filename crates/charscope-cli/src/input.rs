@@ -14,6 +14,8 @@ pub enum Source {
     Stdin,
     /// A file.
     File(std::path::PathBuf),
+    /// Standard input already read into memory (for `--from auto`, which reads twice).
+    Buffered(Vec<u8>),
 }
 
 impl Source {
@@ -72,7 +74,7 @@ impl Source {
     pub fn json_name(&self) -> String {
         match self {
             Source::Inline(_) => "<hex>".into(),
-            Source::Stdin => "<stdin>".into(),
+            Source::Stdin | Source::Buffered(_) => "<stdin>".into(),
             Source::File(path) => path.display().to_string(),
         }
     }
@@ -80,7 +82,9 @@ impl Source {
     /// Opens the source as a reader.
     pub fn open(&self) -> Result<Box<dyn Read>> {
         Ok(match self {
-            Source::Inline(bytes) => Box::new(std::io::Cursor::new(bytes.clone())),
+            Source::Inline(bytes) | Source::Buffered(bytes) => {
+                Box::new(std::io::Cursor::new(bytes.clone()))
+            }
             Source::Stdin => Box::new(std::io::stdin().lock()),
             Source::File(path) => Box::new(open_file(path)?),
         })
@@ -89,7 +93,7 @@ impl Source {
     /// The length in bytes, when known in advance.
     pub fn len(&self) -> Option<u64> {
         match self {
-            Source::Inline(bytes) => Some(bytes.len() as u64),
+            Source::Inline(bytes) | Source::Buffered(bytes) => Some(bytes.len() as u64),
             Source::Stdin => None,
             Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
         }

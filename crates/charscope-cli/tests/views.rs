@@ -133,8 +133,7 @@ fn golden_other_views() {
 #[test]
 fn inspect_json_contract() {
     let r = json(&["inspect", "--hex", "C3 A9 FF", "--json"]);
-    assert_eq!(r["encoding"], "windows-1252");
-    assert_eq!(r["encoding_source"], "fallback");
+    assert_eq!(r["encoding_source"], "detected");
     let r = json(&["inspect", "--hex", "C3 A9 FF", "--from", "utf-8", "--json"]);
     assert_eq!(r["encoding_source"], "label");
     assert_eq!(r["replacements"], 1);

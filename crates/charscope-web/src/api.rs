@@ -10,6 +10,8 @@
 //!   it looks like a URL or path).
 //! - `POST /api/url`: `url --json` of a string.
 //! - `POST /api/fix`: `fix --json` of the input box's text (or of its bytes, decoded).
+//! - `POST /api/detect`: `detect --json` of the input's bytes (`file` is null); an encoding
+//!   other than "auto" is compared as the declared one, as `--declared` does.
 
 use crate::error::ApiError;
 use crate::input::{self, Content, Mode};
@@ -69,6 +71,7 @@ pub fn routes() -> Router {
         .route("/scan", post(scan_input))
         .route("/url", post(url_layers))
         .route("/fix", post(fix_text))
+        .route("/detect", post(detect_input))
 }
 
 /// Runs CPU-bound work off the async workers, so that one big paste does not stall the server.
@@ -268,6 +271,35 @@ async fn compare_readings(
             input_warnings: read.warnings,
             view,
         }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DetectRequest {
+    input: String,
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default = "auto")]
+    encoding: String,
+}
+
+/// Detection of the input's bytes (a text's UTF-8, or the dump's bytes): the same value as
+/// `charscope detect --json`, with `file` null.
+async fn detect_input(
+    ApiJson(request): ApiJson<DetectRequest>,
+) -> Result<Json<charscope::detect::Detection>, ApiError> {
+    blocking(move || {
+        let read = input::read(request.input, request.mode)?;
+        let declared = chosen_label(&request.encoding);
+        if let Some(label) = declared {
+            resolve(label)?;
+        }
+        Ok(Json(charscope::detect::detect_declared(
+            read.content.bytes(),
+            declared,
+        )))
     })
     .await
 }

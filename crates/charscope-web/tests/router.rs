@@ -618,3 +618,41 @@ async fn fix_repairs_text_and_bytes_and_says_the_steps() {
             .contains("utf-9")
     );
 }
+
+#[tokio::test]
+async fn detect_answers_with_its_reasons() {
+    // The seed's bytes: UTF-8 with eight malformed sequences, single-byte readings as alternatives.
+    let r = post_ok(
+        "/api/detect",
+        json!({"input": "C0 AF E0 80 BF F0 81 82 41", "mode": "auto"}),
+    )
+    .await;
+    assert_eq!(r["encoding"], "UTF-8");
+    assert_eq!(r["method"], "structure");
+    assert!(r["file"].is_null());
+    assert!(r["reasons"][0].as_str().unwrap().contains("8 malformed"));
+    assert!(!r["alternatives"].as_array().unwrap().is_empty());
+    // Portuguese in windows-1252, declared as UTF-8 from outside.
+    let r = post_ok(
+        "/api/detect",
+        json!({"input": "4F 6C E1 2C 20 63 6F 72 61 E7 E3 6F 20 65 20 69 6E 66 6F 72 6D 61 E7 E3 6F", "mode": "hex", "encoding": "utf-8"}),
+    )
+    .await;
+    assert_eq!(r["encoding"], "windows-1252");
+    assert_eq!(r["method"], "statistics");
+    assert_eq!(r["declared"]["source"], "given");
+    assert_eq!(r["declared"]["agrees"], false);
+    for key in ["confidence", "language", "alternatives", "segments"] {
+        assert!(r.get(key).is_some(), "{key}");
+    }
+    // Empty input: honest, not an error.
+    let r = post_ok("/api/detect", json!({"input": "", "mode": "hex"})).await;
+    assert_eq!(
+        (r["encoding"].clone(), r["method"].clone()),
+        (Value::Null, json!("empty"))
+    );
+    let (status, message) =
+        post_err("/api/detect", json!({"input": "41", "encoding": "utf-9"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(message.contains("utf-9"), "{message}");
+}

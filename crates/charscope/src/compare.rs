@@ -6,15 +6,15 @@
 //! 1. malformed sequences;
 //! 2. suspicious characters: C0 controls other than tab, line feed, form feed and carriage
 //!    return; DEL and C1 controls; private-use, noncharacter and unassigned code points;
-//! 3. a plausibility penalty: 0 for each ASCII character, 1 for each other letter, mark or
-//!    digit, 2 for each other character (non-ASCII punctuation, symbols, spaces), and 2 more
-//!    each time neighbouring letters change script (Common and Inherited letters excepted);
+//! 3. the plausibility of the text ([`crate::plausibility`], the model detection uses: letters and
+//!    letter pairs of the language, case inside words, symbols), its total in bits, higher first;
 //! 4. the order of the registry (UTF-8 first), except that windows-1252, the default of most
 //!    browser locales, comes right after the Unicode encodings.
 //!
-//! The penalty is deliberately simple: it prefers ASCII, then letters of one script, so that
-//! mojibake ("Ã©", "ﾃｩ") loses to the reading it came from. It cannot tell legacy CJK encodings
-//! apart when several read the same bytes as valid ideographs; encoding detection does that.
+//! Each row carries its score (bits per character against typical text) and whether it ties
+//! with the row above (same malformed and suspicious counts and the same total: often the same
+//! text). The simpler `penalty` (0 per ASCII character, 1 per other letter, mark or digit, 2 per
+//! other character, 2 per change of script between letters) is still reported.
 //!
 //! ```
 //! use charscope::{compare, encoding};
@@ -34,7 +34,7 @@ use icu_properties::props::{GeneralCategory, Script};
 use serde::Serialize;
 
 /// One encoding's reading of the bytes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DecodeRow {
     /// The encoding.
     pub encoding: &'static Encoding,
@@ -49,6 +49,12 @@ pub struct DecodeRow {
     pub suspicious: usize,
     /// The plausibility penalty (see the module docs).
     pub penalty: usize,
+    /// Plausibility in bits per character against typical text (higher is more plausible).
+    pub score: f64,
+    /// Plausibility over the whole text, in bits (what the ranking uses).
+    pub score_total: f64,
+    /// Whether the row ranks equal with the row above it.
+    pub tie: bool,
 }
 
 /// Whether a character is unlikely in real text (see the module docs).
@@ -104,8 +110,12 @@ pub fn decoding(bytes: &[u8], encoding: &'static Encoding) -> DecodeRow {
             text.push(char::REPLACEMENT_CHARACTER);
         }
     });
+    let score = crate::plausibility::score(&text);
     DecodeRow {
         encoding,
+        score: (score.per_char() * 100.0).round() / 100.0,
+        score_total: (score.total() * 10.0).round() / 10.0,
+        tie: false,
         replacements: text.matches(char::REPLACEMENT_CHARACTER).count(),
         suspicious: text.chars().filter(|&c| is_suspicious(c)).count(),
         penalty: penalty(&text),
@@ -124,6 +134,13 @@ pub fn decodings(
         .map(|enc| decoding(bytes, enc))
         .enumerate()
         .collect();
+    let key = |d: &DecodeRow| {
+        (
+            d.malformed,
+            d.suspicious,
+            -(d.score_total * 10.0).round() as i64,
+        )
+    };
     rows.sort_by_key(|(order, d)| {
         let preference = if d.encoding.is_unicode() {
             0
@@ -132,9 +149,13 @@ pub fn decodings(
         } else {
             2
         };
-        (d.malformed, d.suspicious, d.penalty, preference, *order)
+        (key(d), preference, *order)
     });
-    rows.into_iter().map(|(_, d)| d).collect()
+    let mut out: Vec<DecodeRow> = rows.into_iter().map(|(_, d)| d).collect();
+    for i in 1..out.len() {
+        out[i].tie = key(&out[i]) == key(&out[i - 1]);
+    }
+    out
 }
 
 /// The text in one encoding.

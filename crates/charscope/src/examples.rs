@@ -311,6 +311,7 @@ fn source_name(source: EncodingSource) -> &'static str {
         EncodingSource::Label => "label",
         EncodingSource::Utf8Valid => "valid UTF-8",
         EncodingSource::Fallback => "fallback",
+        EncodingSource::Detected => "detection",
     }
 }
 

@@ -30,6 +30,7 @@ pub mod charinfo;
 pub mod codepoint;
 pub mod compare;
 pub mod decode;
+pub mod detect;
 pub mod dump;
 pub mod encode;
 pub mod encoding;

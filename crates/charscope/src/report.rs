@@ -4,8 +4,9 @@
 //! both policies.
 //!
 //! Bytes are decoded with the encoding a label names, or else: the encoding of a byte order mark
-//! (Unicode policy, so UTF-32 marks count), else UTF-8 if the bytes are valid UTF-8, else
-//! windows-1252. Detection proper is a separate concern; `encoding_source` says which rule chose.
+//! (Unicode policy, so UTF-32 marks count), else UTF-8 if the bytes are valid UTF-8, else what
+//! encoding detection chooses ([`crate::detect::auto`], the same choice as every `--from auto`);
+//! `encoding_source` says which rule chose. The label "auto" means no label.
 //!
 //! ```
 //! use charscope::report;
@@ -51,8 +52,12 @@ pub enum EncodingSource {
     Label,
     /// No mark and no label, and the bytes are valid UTF-8.
     Utf8Valid,
-    /// No mark, no label, not valid UTF-8: windows-1252, which decodes every byte.
+    /// No mark, no label, not valid UTF-8: windows-1252, which decodes every byte (no longer
+    /// chosen: detection decides, see [`EncodingSource::Detected`]).
     Fallback,
+    /// No mark and no label (or the label "auto"), and the bytes are not valid UTF-8: encoding
+    /// detection chose ([`crate::detect::auto`]); a note gives its answer and first reason.
+    Detected,
 }
 
 impl EncodingSource {
@@ -65,6 +70,9 @@ impl EncodingSource {
             EncodingSource::Utf8Valid => "no label or byte order mark; the bytes are valid UTF-8",
             EncodingSource::Fallback => {
                 "no label or byte order mark and not valid UTF-8: the windows-1252 fallback"
+            }
+            EncodingSource::Detected => {
+                "no label or byte order mark and not valid UTF-8: chosen by detection (see the note)"
             }
         }
     }
@@ -345,6 +353,7 @@ pub fn inspect_bytes_shown(
 ) -> Result<Report, InspectError> {
     let readings = BomReadings::of(bytes);
     let mut notes = Vec::new();
+    let label = label.filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
     let (encoding, source) = match label {
         Some(label) => {
             let enc = encoding::for_label(label)?;
@@ -365,16 +374,24 @@ pub fn inspect_bytes_shown(
         }
         None => match readings.unicode {
             Some(bom) => (bom.encoding, EncodingSource::Bom),
-            None if std::str::from_utf8(bytes).is_ok() => {
-                (encoding::UTF_8, EncodingSource::Utf8Valid)
+            None => {
+                let (enc, detection) = crate::detect::auto(bytes);
+                if enc == encoding::UTF_8 && std::str::from_utf8(bytes).is_ok() {
+                    (enc, EncodingSource::Utf8Valid)
+                } else {
+                    notes.push(format!("Detected: {}", detection.summary()));
+                    (enc, EncodingSource::Detected)
+                }
             }
-            None => (encoding::WINDOWS_1252, EncodingSource::Fallback),
         },
     };
     if source == EncodingSource::Label {
         notes.extend(encoding.notes().iter().map(|n| n.to_string()));
     }
-    if source == EncodingSource::Fallback {
+    if source == EncodingSource::Detected
+        && encoding != encoding::UTF_8
+        && std::str::from_utf8(bytes).is_err()
+    {
         let first = crate::decode::decode(bytes, encoding::UTF_8).malformed[0];
         notes.push(format!(
             "The bytes are not valid UTF-8 (the first malformed sequence is {} at byte offset \

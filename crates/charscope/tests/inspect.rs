@@ -248,12 +248,28 @@ fn default_encoding_choice() {
         (r.encoding.name(), r.encoding_source),
         ("UTF-8", EncodingSource::Utf8Valid)
     );
-    let r = report::inspect_bytes(b"caf\xE9", None).unwrap();
+    let r = report::inspect_bytes(b"Ol\xE1, caf\xE9 com a\xE7\xFAcar", None).unwrap();
     assert_eq!(
         (r.encoding.name(), r.encoding_source),
-        ("windows-1252", EncodingSource::Fallback)
+        ("windows-1252", EncodingSource::Detected)
     );
-    assert_eq!(r.text, "café");
+    assert_eq!(r.text, "Olá, café com açúcar");
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.starts_with("Detected: windows-1252"))
+    );
+    // The seed's bytes: UTF-8 with eight malformed sequences, then A (not "/À®" and "none").
+    let seed = [0xC0, 0xAF, 0xE0, 0x80, 0xBF, 0xF0, 0x81, 0x82, 0x41];
+    for label in [None, Some("auto")] {
+        let r = report::inspect_bytes(&seed, label).unwrap();
+        assert_eq!(
+            (r.encoding.name(), r.encoding_source),
+            ("UTF-8", EncodingSource::Detected)
+        );
+        assert_eq!(r.malformed.len(), 8);
+        assert_eq!(r.text, "\u{FFFD}".repeat(8) + "A");
+    }
     let r = report::inspect_bytes(b"\xEF\xBB\xBFHi", None).unwrap();
     assert_eq!(
         (r.encoding.name(), r.encoding_source),

@@ -38,6 +38,8 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         Ok(())
     })?;
     let view = charscope::view::compare::compare(&bytes, encodings, usize::MAX);
+    let detection = charscope::detect::detect(&bytes);
+    let detected = view.detected;
     if ctx.json {
         print_json(&view)?;
         return Ok(Outcome::Clean);
@@ -50,7 +52,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         "malformed",
         "U+FFFD",
         "suspicious",
-        "penalty",
+        "bits/char",
         "text",
     ])
     .right(&[0, 2, 3, 4, 5]);
@@ -62,13 +64,23 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
                 Cell::new(n.to_string(), Paint::Bad)
             }
         };
+        let mark = if Some(row.encoding) == detected {
+            " *"
+        } else {
+            ""
+        };
+        let place = if row.tie {
+            "=".to_string()
+        } else {
+            (rank + 1).to_string()
+        };
         table.row(vec![
-            Cell::new((rank + 1).to_string(), Paint::Dim),
-            Cell::new(row.encoding.name(), Paint::Name),
+            Cell::new(place, Paint::Dim),
+            Cell::new(format!("{}{mark}", row.encoding.name()), Paint::Name),
             count(row.malformed),
             count(row.replacements),
             count(row.suspicious),
-            row.penalty.to_string().into(),
+            format!("{:+.2}", row.score).into(),
             truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
         ]);
     }
@@ -85,9 +97,17 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         "{}",
         style.dim(
             "Ranked by malformed sequences, then suspicious characters (controls, private use, \
-             unassigned), then the penalty (1 per non-ASCII letter, 2 per other non-ASCII \
-             character, 2 per change of script between letters)."
+             unassigned), then plausibility as text (bits per character against typical text of \
+             its language; higher is better). \"=\" ties with the row above."
         )
+    )?;
+    writeln!(
+        out,
+        "{}",
+        style.dim(&format!(
+            "* detected: {}",
+            crate::terminal::sanitize(&detection.summary())
+        ))
     )?;
     out.flush()?;
     Ok(Outcome::Clean)

@@ -83,16 +83,26 @@ struct Ended {
 }
 
 pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
-    let encoding = super::encoding_for(&args.from)?;
-    if let Some(note) = pointless_bom_note(args.bom, encoding) {
+    let auto = super::is_auto(&args.from);
+    let encoding = if auto {
+        charscope::encoding::UTF_8
+    } else {
+        super::encoding_for(&args.from)?
+    };
+    if let Some(note) = pointless_bom_note(args.bom, encoding).filter(|_| !auto) {
         eprintln!("{note}");
     }
-    let sources = Source::all_from_args(&args.input)?;
+    let mut sources = Source::all_from_args(&args.input)?;
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stderr().is_terminal());
     let sink = sink_for(ctx.json, std::io::stdout().is_terminal());
     let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut problems = false;
-    for source in &sources {
+    for source in &mut sources {
+        let encoding = if auto {
+            super::encoding_for_source(&args.from, source)?
+        } else {
+            encoding
+        };
         let ended = decode_one(source, encoding, args, ctx, &sink, &style, &mut out)?;
         problems |= ended.stopped || ended.replacements > 0;
         if ended.stopped {

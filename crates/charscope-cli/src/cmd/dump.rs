@@ -34,7 +34,7 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
     if args.plain && ctx.json {
         anyhow::bail!("--plain writes hexdump -C text; it cannot be combined with --json");
     }
-    let source = Source::from_args(&args.input)?;
+    let mut source = Source::from_args(&args.input)?;
     let name = source.name();
     let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     if args.plain {
@@ -52,7 +52,7 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
         stdout.flush()?;
         return Ok(Outcome::Clean);
     }
-    let encoding = super::encoding_for(&args.from)?;
+    let encoding = super::encoding_for_source(&args.from, &mut source)?;
     let on = use_color(color, ctx.json);
     let palette = Palette { on };
     let style = Style::new(on);

@@ -5,6 +5,7 @@ mod char;
 mod compare;
 mod convert;
 mod decode;
+pub mod detect;
 mod dump;
 mod encode;
 mod encodings;
@@ -76,6 +77,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Examples(args) => examples::run(&args, &ctx),
         Command::Dump(args) => dump::run(&args, &ctx),
         Command::Undump(args) => undump::run(&args, &ctx),
+        Command::Detect(args) => detect::run(&args, &ctx),
         Command::Convert(args) => convert::run(&args, &ctx),
         Command::Completions(args) => shell::completions(&args, &ctx),
         Command::Man(_) => shell::man(&ctx),
@@ -123,6 +125,40 @@ pub fn library_label(label: Option<&str>) -> Result<Option<String>> {
 /// The note on a label (see [`encoding_for`]), for a command's JSON `label_note` field.
 pub fn label_note(label: &str) -> Option<String> {
     resolve_label(label).ok().and_then(|r| r.note)
+}
+
+/// Whether a `--from` value asks for detection.
+pub fn is_auto(label: &str) -> bool {
+    label.trim().eq_ignore_ascii_case("auto")
+}
+
+/// Resolves `--from` for one input: a label, or `auto`, which runs detection over the input
+/// first (standard input is read into memory for it) and gives its answer on standard error.
+/// Undetectable input (empty, binary) is read as UTF-8, so that every malformed sequence is named.
+pub fn encoding_for_source(
+    label: &str,
+    source: &mut crate::input::Source,
+) -> Result<&'static charscope::Encoding> {
+    use crate::input::Source;
+    use std::io::Read;
+    if !is_auto(label) {
+        return encoding_for(label);
+    }
+    if matches!(source, Source::Stdin) {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
+        *source = Source::Buffered(bytes);
+    }
+    let d = detect::detect_source(source, None)?;
+    eprintln!(
+        "charscope: note: {}: --from auto: {}",
+        crate::terminal::sanitize(&source.name()),
+        crate::terminal::sanitize(&d.summary())
+    );
+    Ok(d.auto_encoding())
 }
 
 /// A note for standard error when the input starts with the byte order mark of another encoding

@@ -63,6 +63,48 @@ enum Message {
     Done(Result<bool>),
 }
 
+/// `--from auto`: each input's encoding detected first, then validated, one input at a time.
+fn run_auto(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
+    let mut sources = Source::all_from_args(&args.input)?;
+    let mut clean = true;
+    let mut failed = None;
+    let several = sources.len() > 1;
+    for source in &mut sources {
+        let result = super::encoding_for_source(&args.from, source).and_then(|requested| {
+            let job = Job {
+                requested,
+                args,
+                json: ctx.json,
+                style: Style::new(use_color(ctx.color, ctx.json)),
+                progress: !several && !args.no_progress,
+            };
+            let mut out = Direct { error: None };
+            let result = validate_one(source, &job, &mut out);
+            if let Some(e) = out.error {
+                return Err(e.into());
+            }
+            result
+        });
+        match result {
+            Ok(ok) => clean &= ok,
+            Err(err) if crate::is_broken_pipe(&err) => return Err(err),
+            Err(err) if !several => return Err(err),
+            Err(err) => {
+                eprintln!("charscope: error: {err:#}");
+                failed = Some(err);
+            }
+        }
+    }
+    if let Some(err) = failed {
+        return Err(err.context("some inputs could not be read"));
+    }
+    Ok(if clean {
+        Outcome::Clean
+    } else {
+        Outcome::Problems
+    })
+}
+
 /// What every worker needs to know.
 struct Job<'a> {
     requested: &'static Encoding,
@@ -73,6 +115,9 @@ struct Job<'a> {
 }
 
 pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
+    if super::is_auto(&args.from) {
+        return run_auto(args, ctx);
+    }
     let requested = super::encoding_for(&args.from)?;
     if let Some(note) = super::decode::pointless_bom_note(args.bom, requested) {
         eprintln!("{note}");

@@ -956,7 +956,7 @@ pub(super) static ALPHABETIC: &[AlphabeticData] = &[
     },
     AlphabeticData {
         code: "th",
-        entropy: 6.250,
+        entropy: 4.250,
         alphabet: "กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรฤลฦวศษสหฬอฮฯะ\u{E31}าำ\u{E34}\u{E35}\u{E36}\u{E37}\u{E38}\u{E39}\u{E3A}เแโใไๅๆ\u{E47}\u{E48}\u{E49}\u{E4A}\u{E4B}\u{E4C}\u{E4D}\u{E4E}",
         costs: "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP\
         PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP\
@@ -1019,7 +1019,7 @@ pub(super) static ALPHABETIC: &[AlphabeticData] = &[
     },
     AlphabeticData {
         code: "ka",
-        entropy: 6.250,
+        entropy: 4.250,
         alphabet: "აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰჱჲჳჴჵჶჷჸჹჺႠႡႢႣႤႥႦႧႨႩႪႫႬႭႮႯႰႱႲႳႴႵႶႷႸႹႺႻႼႽႾႿჀჁჂჃჄჅ",
         costs: "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP\
         PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP\
@@ -1095,7 +1095,7 @@ pub(super) static ALPHABETIC: &[AlphabeticData] = &[
     },
     AlphabeticData {
         code: "hy",
-        entropy: 6.250,
+        entropy: 4.250,
         alphabet: "ԱԲԳԴԵԶԷԸԹԺԻԼԽԾԿՀՁՂՃՄՅՆՇՈՉՊՋՌՍՎՏՐՑՒՓՔՕՖաբգդեզէըթժիլխծկհձղճմյնշոչպջռսվտրցւփքօֆև",
         costs: "PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP\
         PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP\

@@ -38,6 +38,9 @@ pub(super) const CASE_BREAK: f32 = 5.0;
 /// Bits for a letter whose script differs from the letter before it in the same word.
 pub(super) const SCRIPT_BREAK: f32 = 6.0;
 
+/// Bits for a combining mark that follows no letter (Hebrew points read from Georgian bytes).
+pub(super) const STRAY_MARK: f32 = 14.0;
+
 /// Counts for the evidence.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Counts {
@@ -80,16 +83,22 @@ fn class_cost(c: char, gc: GeneralCategory) -> (f32, Option<bool>) {
         | G::ClosePunctuation
         | G::ConnectorPunctuation => (4.0, None),
         G::OtherPunctuation => match c {
-            '§' | '¶' | '·' | '¿' | '¡' => (7.0, None),
+            '§' | '¶' | '·' => (7.0, None),
             _ => (4.0, None),
         },
+        // The generic currency sign stands where € stands in other tables; prose never uses it.
+        G::CurrencySymbol if c == '¤' => (9.0, Some(false)),
         G::CurrencySymbol => (5.0, None),
         G::MathSymbol | G::OtherNumber | G::LetterNumber => (8.0, Some(false)),
         G::OtherSymbol | G::ModifierSymbol => (9.0, Some(false)),
-        G::NonspacingMark | G::SpacingMark | G::EnclosingMark => (4.0, None),
-        G::Format => (6.0, None),
+        // A mark after a letter (one the languages' tables lack); `tokenize` prices marks that
+        // follow no letter.
+        G::NonspacingMark | G::SpacingMark | G::EnclosingMark => (3.0, None),
+        G::Format => (9.0, None),
         G::DecimalNumber => (2.0, None),
-        G::Control | G::PrivateUse | G::Unassigned | G::Surrogate => (16.0, Some(true)),
+        // Private use: the end-user characters of CJK code pages land here; rare, not absurd.
+        G::PrivateUse => (10.0, Some(true)),
+        G::Control | G::Unassigned | G::Surrogate => (16.0, Some(true)),
         _ => (9.0, Some(false)),
     }
 }
@@ -104,6 +113,11 @@ fn is_letter_category(cat: GeneralCategory) -> bool {
             | G::ModifierLetter
             | G::OtherLetter
     )
+}
+
+/// Combining marks of no particular script (accents that any Latin letter may take).
+fn is_generic_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
 
 fn is_plain_boundary(c: char) -> bool {
@@ -162,6 +176,12 @@ pub(super) fn tokenize(models: &Models, text: &str) -> (Vec<Token>, Counts) {
         if !is_letter {
             let (cost, flag) = if c.is_ascii_control() && !is_plain_boundary(c) {
                 (16.0, Some(true))
+            } else if is_mark
+                && (word.is_none()
+                    || (!is_generic_mark(c) && word.is_some_and(|(p, _)| p.is_ascii())))
+            {
+                // A mark after no letter, or a script's own mark after a Latin letter.
+                (STRAY_MARK, Some(false))
             } else {
                 class_cost(c, cat)
             };

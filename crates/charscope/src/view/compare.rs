@@ -6,7 +6,7 @@ use crate::encoding::Encoding;
 use serde::Serialize;
 
 /// Every encoding's reading of some bytes, most plausible first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CompareView {
     /// How many bytes the input has.
     pub byte_length: usize,
@@ -14,6 +14,8 @@ pub struct CompareView {
     pub compared_length: usize,
     /// The compared bytes.
     pub hex: String,
+    /// What detection names for the compared bytes (the row the views mark), or null.
+    pub detected: Option<&'static Encoding>,
     /// Every encoding's reading, most plausible first.
     pub readings: Vec<DecodeRow>,
 }
@@ -36,6 +38,7 @@ pub fn compare(
         byte_length: bytes.len(),
         compared_length: sample.len(),
         hex: hex_pairs(sample),
+        detected: crate::detect::detect(sample).encoding,
         readings: compare::decodings(sample, encodings),
     }
 }

@@ -1,0 +1,137 @@
+//! `charscope detect`: the encoding of unknown bytes, with confidence, reasons and alternatives.
+//! Each input is read in chunks into a bounded-memory detector.
+
+use crate::Outcome;
+use crate::args::DetectArgs;
+use crate::cmd::Ctx;
+use crate::input::{Source, for_each_chunk, read_dump, read_text_file};
+use crate::output::{Style, print_json, use_color};
+use crate::terminal::sanitize;
+use anyhow::Result;
+use charscope::detect::{Detection, Detector};
+use charscope::dump::ParseOptions;
+use std::io::{IsTerminal, Write};
+
+/// Reads one source into a detector (the one function every `--from auto` uses too).
+pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detection> {
+    let mut detector = Detector::new();
+    if let Some(label) = declared {
+        detector = detector.with_declared(label);
+    }
+    for_each_chunk(source.open()?, &source.name(), |chunk, _| {
+        detector.feed(chunk);
+        Ok(())
+    })?;
+    let mut d = detector.finish();
+    d.file = Some(source.name());
+    Ok(d)
+}
+
+fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
+    if let Some(hex) = &args.hex {
+        return Ok(vec![Source::Inline(
+            read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        )]);
+    }
+    if let Some(path) = &args.dump {
+        let text = read_text_file(Some(path))?;
+        let parsed = read_dump(&text, &ParseOptions::default(), &path.display().to_string())?;
+        return Ok(vec![Source::Inline(parsed.bytes)]);
+    }
+    if args.files.is_empty() {
+        return Ok(vec![Source::Stdin]);
+    }
+    Ok(args
+        .files
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                Source::Stdin
+            } else {
+                Source::File(p.clone())
+            }
+        })
+        .collect())
+}
+
+pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
+    let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stdout().is_terminal());
+    let sources = sources(args)?;
+    let several = sources.len() > 1;
+    for source in &sources {
+        let d = detect_source(source, args.declared.as_deref())?;
+        if ctx.json {
+            print_json(&d)?;
+        } else {
+            print_human(&d, several, &style)?;
+        }
+    }
+    Ok(Outcome::Clean)
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn print_human(d: &Detection, several: bool, style: &Style) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let name = d.file.as_deref().unwrap_or("<input>");
+    let answer = match d.encoding {
+        Some(e) => style.strong(e.name()),
+        None => style.bad(&format!("{:?}", d.method).to_lowercase()),
+    };
+    let head = if several {
+        format!("{}: ", style.path(&sanitize(name)))
+    } else {
+        String::new()
+    };
+    let method = format!("{:?}", d.method).to_lowercase();
+    let certainty = match d.method {
+        charscope::detect::Method::Statistics | charscope::detect::Method::Segments => {
+            format!("confidence {}", pct(d.confidence))
+        }
+        _ if d.encoding.is_some() && d.confidence >= 1.0 => "certain".to_string(),
+        _ if d.encoding.is_some() => format!("confidence {}", pct(d.confidence)),
+        _ => "no encoding".to_string(),
+    };
+    let lang = d
+        .language
+        .map(|l| format!(", language {l}"))
+        .unwrap_or_default();
+    writeln!(out, "{head}{answer} ({method}, {certainty}{lang})")?;
+    for r in &d.reasons {
+        writeln!(out, "  - {}", sanitize(r))?;
+    }
+    if !d.segments.is_empty() {
+        writeln!(out, "  segments:")?;
+        for s in &d.segments {
+            writeln!(
+                out,
+                "    bytes {}..{} ({} bytes): {}",
+                s.offset,
+                s.offset + s.length,
+                s.length,
+                s.encoding
+            )?;
+        }
+    }
+    if let Some(decl) = &d.declared {
+        let mark = if decl.agrees { "agrees" } else { "DISAGREES" };
+        let mark = if decl.agrees {
+            style.dim(mark)
+        } else {
+            style.bad(mark)
+        };
+        writeln!(out, "  declared ({mark}): {}", sanitize(&decl.reason))?;
+    }
+    if !d.alternatives.is_empty() {
+        writeln!(out, "  alternatives:")?;
+        for a in &d.alternatives {
+            writeln!(out, "    {} ({})", a.encoding, pct(a.confidence))?;
+            for r in a.reasons.iter().take(3) {
+                writeln!(out, "      {}", style.dim(&sanitize(r)))?;
+            }
+        }
+    }
+    Ok(())
+}

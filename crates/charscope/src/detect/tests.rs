@@ -1,0 +1,151 @@
+use super::{DeclarationSource, Method, detect, detect_declared};
+
+fn name(bytes: &[u8]) -> Option<&'static str> {
+    detect(bytes).encoding.map(|e| e.name())
+}
+
+fn encode(text: &str, label: &str) -> Vec<u8> {
+    let e = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    e.encode(text).0.into_owned()
+}
+
+#[test]
+fn seed_bytes_are_utf8_with_malformed_sequences() {
+    let d = detect(&[0xC0, 0xAF, 0xE0, 0x80, 0xBF, 0xF0, 0x81, 0x82, 0x41]);
+    assert_eq!(d.encoding.map(|e| e.name()), Some("UTF-8"));
+    assert_eq!(d.method, Method::Structure);
+    assert!(d.reasons[0].contains("8 malformed"), "{:?}", d.reasons);
+    assert!(!d.alternatives.is_empty());
+    assert!(
+        d.alternatives
+            .iter()
+            .all(|a| a.encoding.is_single_byte() || !a.encoding.is_unicode())
+    );
+}
+
+#[test]
+fn empty_and_binary_are_said_so() {
+    let d = detect(b"");
+    assert_eq!((d.encoding, d.method), (None, Method::Empty));
+    let png = b"\x89PNG\r\n\x1A\n\x00\x00\x00\x0DIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06\x00\x00\x00";
+    let d = detect(png);
+    assert_eq!((d.encoding, d.method), (None, Method::Binary));
+    assert!(d.reasons[0].contains("PNG"), "{:?}", d.reasons);
+    // Bytes from a fixed-seed generator (xorshift): no confident name.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let noise: Vec<u8> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect();
+    let d = detect(&noise);
+    assert_eq!((d.encoding, d.method), (None, Method::Binary));
+}
+
+#[test]
+fn ascii_and_utf8_are_structural() {
+    let d = detect(b"plain old text\n");
+    assert_eq!(
+        (name(b"plain old text\n"), d.method),
+        (Some("UTF-8"), Method::Ascii)
+    );
+    let d = detect("caf\u{e9} cr\u{e8}me".as_bytes());
+    assert_eq!(
+        (d.encoding.map(|e| e.name()), d.method, d.confidence),
+        (Some("UTF-8"), Method::Structure, 1.0)
+    );
+}
+
+#[test]
+fn byte_order_marks_under_both_policies() {
+    let mut utf32: Vec<u8> = vec![0xFF, 0xFE, 0x00, 0x00];
+    for c in "hi".chars() {
+        utf32.extend_from_slice(&(c as u32).to_le_bytes());
+    }
+    let d = detect(&utf32);
+    assert_eq!(
+        (d.encoding.map(|e| e.name()), d.method),
+        (Some("UTF-32LE"), Method::Bom)
+    );
+    assert!(d.reasons[0].contains("WHATWG"));
+    // FF FE 00 00 then a UTF-16LE text of odd unit count: not UTF-32.
+    let d = detect(b"\xFF\xFE\x00\x00h\x00i\x00!\x00");
+    assert_eq!(d.encoding.map(|e| e.name()), Some("UTF-16LE"));
+    assert_eq!(name(b"\xEF\xBB\xBFabc"), Some("UTF-8"));
+}
+
+#[test]
+fn legacy_single_byte_text() {
+    let pt = "A informação não é só para você: o coração da nação está lá, e as mãos também.";
+    let d = detect(&encode(pt, "windows-1252"));
+    assert_eq!(d.encoding.map(|e| e.name()), Some("windows-1252"), "{d:#?}");
+    assert_eq!(d.language, Some("pt"));
+    let ru = "Съешь же ещё этих мягких французских булок, да выпей чаю. Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства.";
+    for label in ["windows-1251", "koi8-r", "ibm866", "iso-8859-5"] {
+        let d = detect(&encode(ru, label));
+        let got = d.encoding.map(|e| e.name().to_ascii_lowercase());
+        assert_eq!(got.as_deref(), Some(label), "{label}: {d:#?}");
+        assert_eq!(d.language, Some("ru"));
+    }
+    let el = "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο, και όλοι γελούν.";
+    assert_eq!(name(&encode(el, "windows-1253")), Some("windows-1253"));
+}
+
+#[test]
+fn legacy_cjk_text() {
+    let zh = "我们今天去公园散步，天气非常好，很多人在那里跑步和唱歌。";
+    assert_eq!(name(&encode(zh, "gbk")), Some("GBK"));
+    let tw = "我們今天去公園散步，天氣非常好，很多人在那裡跑步和唱歌。";
+    assert_eq!(name(&encode(tw, "big5")), Some("Big5"));
+    let ja = "日本語のテキストを読むのは楽しいです。今日は天気がいいので、散歩に行きましょう。";
+    assert_eq!(name(&encode(ja, "shift_jis")), Some("Shift_JIS"));
+    assert_eq!(name(&encode(ja, "euc-jp")), Some("EUC-JP"));
+    assert_eq!(name(&encode(ja, "iso-2022-jp")), Some("ISO-2022-JP"));
+    let ko = "다람쥐 헌 쳇바퀴에 타고파. 오늘은 날씨가 좋아서 공원에 산책을 갔습니다.";
+    assert_eq!(name(&encode(ko, "euc-kr")), Some("EUC-KR"));
+}
+
+#[test]
+fn utf8_then_windows_1252_is_two_segments() {
+    let mut bytes = "Première partie, écrite en UTF-8.\nDeuxième ligne, déjà là.\n"
+        .as_bytes()
+        .to_vec();
+    let split = bytes.len() as u64;
+    bytes.extend(encode(
+        "Troisième partie, écrite en windows-1252 : à bientôt, garçon.\n",
+        "windows-1252",
+    ));
+    let d = detect(&bytes);
+    assert_eq!(d.method, Method::Segments, "{d:#?}");
+    let segs: Vec<(u64, u64, &str)> = d
+        .segments
+        .iter()
+        .map(|s| (s.offset, s.length, s.encoding.name()))
+        .collect();
+    assert_eq!(
+        segs,
+        vec![
+            (0, split, "UTF-8"),
+            (split, bytes.len() as u64 - split, "windows-1252")
+        ]
+    );
+}
+
+#[test]
+fn declarations_are_compared() {
+    let html = encode(
+        "<html><head><meta charset=\"utf-8\"><title>x</title></head><body>Ça coûte très cher, déjà.</body></html>",
+        "windows-1252",
+    );
+    let d = detect(&html);
+    let decl = d.declared.unwrap();
+    assert_eq!(decl.source, DeclarationSource::HtmlMeta);
+    assert_eq!((decl.offset, decl.agrees), (Some(27), false));
+    assert!(decl.reason.contains("byte 27"), "{}", decl.reason);
+    let d = detect_declared(b"plain ascii", Some("iso-8859-1"));
+    let decl = d.declared.unwrap();
+    assert_eq!((decl.source, decl.agrees), (DeclarationSource::Given, true));
+}

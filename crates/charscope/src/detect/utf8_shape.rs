@@ -1,0 +1,246 @@
+//! What the UTF-8 decoder says about a stream, gathered as it goes: malformed sequences, valid
+//! multi-byte characters, bytes that sit in UTF-8-shaped runs, and which lines hold which (for
+//! files whose encoding changes part way).
+
+use crate::decode::{Decoder, Malformed, Piece};
+use crate::encoding;
+
+/// The most runs of lines kept; a file with more is called fragmented, not segmented.
+const MAX_RUNS: usize = 32;
+
+/// A stretch of lines that reads as valid UTF-8 (`utf8`) or has malformed sequences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Run {
+    pub start: u64,
+    pub end: u64,
+    pub utf8: bool,
+    /// Valid characters above U+007F (UTF-8 runs) or malformed sequences (the others).
+    pub evidence: u64,
+}
+
+/// Running UTF-8 statistics.
+pub(super) struct Utf8Shape {
+    decoder: Decoder,
+    /// Malformed sequences seen.
+    pub malformed: u64,
+    /// The first few malformed sequences.
+    pub first_malformed: Vec<Malformed>,
+    /// Valid characters above U+007F.
+    pub multibyte: u64,
+    /// Bytes above 7F.
+    pub high_bytes: u64,
+    /// Bytes above 7F that are a lead followed by a continuation, or a continuation after one.
+    pub shaped: u64,
+    prev_lead_or_cont: bool,
+    prev_lead_unconfirmed: bool,
+    // The current line.
+    line_start: u64,
+    line_utf8: u64,
+    line_bad: u64,
+    pub runs: Vec<Run>,
+    pub fragmented: bool,
+    fed: u64,
+}
+
+impl Utf8Shape {
+    pub fn new() -> Self {
+        Utf8Shape {
+            decoder: Decoder::new(encoding::UTF_8),
+            malformed: 0,
+            first_malformed: Vec::new(),
+            multibyte: 0,
+            high_bytes: 0,
+            shaped: 0,
+            prev_lead_or_cont: false,
+            prev_lead_unconfirmed: false,
+            line_start: 0,
+            line_utf8: 0,
+            line_bad: 0,
+            runs: Vec::new(),
+            fragmented: false,
+            fed: 0,
+        }
+    }
+
+    /// Takes the next bytes; `last` ends the stream.
+    pub fn feed(&mut self, chunk: &[u8], last: bool) {
+        self.fed += chunk.len() as u64;
+        for &b in chunk {
+            if b < 0x80 {
+                self.prev_lead_or_cont = false;
+                self.prev_lead_unconfirmed = false;
+                continue;
+            }
+            self.high_bytes += 1;
+            if b < 0xC0 {
+                if self.prev_lead_or_cont {
+                    self.shaped += 1 + u64::from(self.prev_lead_unconfirmed);
+                    self.prev_lead_unconfirmed = false;
+                } else {
+                    self.prev_lead_or_cont = false;
+                }
+            } else {
+                self.prev_lead_or_cont = true;
+                self.prev_lead_unconfirmed = true;
+            }
+        }
+        let mut events: Vec<(u64, Event)> = Vec::new();
+        let Utf8Shape {
+            decoder,
+            malformed,
+            first_malformed,
+            multibyte,
+            ..
+        } = self;
+        decoder.decode_pieces(chunk, last, |piece| match piece {
+            Piece::Text { span, text } => {
+                if text.is_ascii() {
+                    for (i, b) in text.bytes().enumerate() {
+                        if b == b'\n' {
+                            events.push((span.start + i as u64, Event::Newline));
+                        }
+                    }
+                    return;
+                }
+                let mut at = span.start;
+                for c in text.chars() {
+                    if c == '\n' {
+                        events.push((at, Event::Newline));
+                    } else if !c.is_ascii() {
+                        *multibyte += 1;
+                        events.push((at, Event::Valid));
+                    }
+                    at += c.len_utf8() as u64;
+                }
+            }
+            Piece::Malformed(m) => {
+                *malformed += 1;
+                if first_malformed.len() < 16 {
+                    first_malformed.push(m);
+                }
+                events.push((m.span.start, Event::Bad));
+            }
+        });
+        for (at, event) in events {
+            match event {
+                Event::Newline => self.end_line(at + 1),
+                Event::Valid => self.line_utf8 += 1,
+                Event::Bad => self.line_bad += 1,
+            }
+        }
+        if last {
+            self.end_line(self.fed);
+        }
+    }
+
+    fn end_line(&mut self, end: u64) {
+        let (kind, evidence) = if self.line_bad > 0 {
+            (Some(false), self.line_bad)
+        } else if self.line_utf8 > 0 {
+            (Some(true), self.line_utf8)
+        } else {
+            (None, 0)
+        };
+        let start = self.line_start;
+        self.line_start = end;
+        self.line_bad = 0;
+        self.line_utf8 = 0;
+        if self.fragmented {
+            return;
+        }
+        match (kind, self.runs.last_mut()) {
+            // ASCII lines join the run before them.
+            (None, Some(run)) => run.end = end,
+            (None, None) => {}
+            (Some(utf8), Some(run)) if run.utf8 == utf8 => {
+                run.end = end;
+                run.evidence += evidence;
+            }
+            (Some(utf8), last) => {
+                let start = if last.is_none() { 0 } else { start };
+                if self.runs.len() == MAX_RUNS {
+                    self.fragmented = true;
+                    self.runs.clear();
+                } else {
+                    self.runs.push(Run {
+                        start,
+                        end,
+                        utf8,
+                        evidence,
+                    });
+                }
+            }
+        }
+    }
+}
+
+enum Event {
+    Newline,
+    Valid,
+    Bad,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Run, Utf8Shape};
+
+    fn shape(bytes: &[u8]) -> Utf8Shape {
+        let mut s = Utf8Shape::new();
+        for chunk in bytes.chunks(3) {
+            s.feed(chunk, false);
+        }
+        s.feed(&[], true);
+        s
+    }
+
+    #[test]
+    fn the_seed_bytes_are_all_utf8_shaped() {
+        let s = shape(&[0xC0, 0xAF, 0xE0, 0x80, 0xBF, 0xF0, 0x81, 0x82, 0x41]);
+        assert_eq!(
+            (s.malformed, s.high_bytes, s.shaped, s.multibyte),
+            (8, 8, 8, 0)
+        );
+    }
+
+    #[test]
+    fn latin1_letters_are_not() {
+        let s = shape(b"caf\xE9 na\xEFve \xE0 la");
+        assert_eq!((s.malformed, s.high_bytes, s.shaped), (3, 3, 0));
+    }
+
+    #[test]
+    fn lines_group_into_runs() {
+        let text = "é one\nplain\nè two\nbad \u{0}";
+        let s = shape(text.as_bytes());
+        let end = text.len() as u64;
+        assert_eq!(
+            s.runs,
+            vec![Run {
+                start: 0,
+                end,
+                utf8: true,
+                evidence: 2
+            }]
+        );
+        let mut bytes = "caf\u{e9}\nna\u{ef}ve\nplain\n".as_bytes().to_vec();
+        bytes.extend_from_slice(b"caf\xE9\nplain");
+        let s = shape(&bytes);
+        assert_eq!(
+            s.runs,
+            vec![
+                Run {
+                    start: 0,
+                    end: 19,
+                    utf8: true,
+                    evidence: 2
+                },
+                Run {
+                    start: 19,
+                    end: 29,
+                    utf8: false,
+                    evidence: 1
+                }
+            ]
+        );
+    }
+}
