@@ -20,7 +20,7 @@ pub const EXIT_CODES: &str = "Exit codes:
 #[command(
     name = "charscope",
     version,
-    about = "See and fix what text encodings do to bytes: decode, encode, validate, inspect, dump, serve.",
+    about = "See and fix what text encodings do to bytes: decode, encode, convert, validate, detect, fix, inspect, dump, scan, serve.",
     long_about = None,
     after_help = EXIT_CODES
 )]
@@ -78,16 +78,27 @@ pub enum Command {
         after_help = "Example:\n  charscope encode --to shift_jis --json 'caf\u{e9} \u{20ac}'"
     )]
     Encode(EncodeArgs),
+    /// Convert files or a pipe from one encoding to another, streamed: iconv's job, and no byte
+    /// lost silently (strict by default; a failed run leaves no output file).
+    #[command(
+        after_help = "Examples:\n  charscope convert -f windows-1252 -t utf-8 export.csv -o export.utf8.csv\n  charscope convert --from shift_jis --to utf-8 --errors escape old/*.txt -o new/\n  iconv-style: charscope convert -f latin1 -t utf-8 -c < in.txt > out.txt\n\nExit status: 0 converted; 1 stopped at a malformed sequence or unmappable character (strict) or,\nwith another policy, something was replaced; 2 usage or I/O error."
+    )]
+    Convert(ConvertArgs),
     /// Report every malformed sequence in files as file:line:column, with its byte offset; exit 1
     /// if any.
     #[command(after_help = "Example:\n  charscope validate --from utf-8 data/*.csv")]
     Validate(ValidateArgs),
-    /// List every encoding with its labels, and where a label means something else.
-    #[command(after_help = "Example:\n  charscope encodings --json")]
-    Encodings(EncodingsArgs),
-    /// Serve the web page on 127.0.0.1: paste anything, see everything.
-    #[command(after_help = "Example:\n  charscope serve --port 7878 --open")]
-    Serve(ServeArgs),
+    /// Which encoding is this? The answer with its confidence, the evidence in plain words, the
+    /// alternatives, segments where the encoding changes, and what the file declares.
+    #[command(
+        after_help = "Examples:\n  charscope detect subtitles.srt page.html\n  charscope detect --json --hex 'C0 AF E0 80 BF F0 81 82 41'\n  curl -sI URL | grep -i charset; charscope detect --declared iso-8859-1 page.html"
+    )]
+    Detect(DetectArgs),
+    /// Repair mojibake (text decoded with the wrong encoding), saying which steps it undid.
+    #[command(
+        after_help = "Examples:\n  charscope fix 'Ã©tÃ©'\n  charscope fix --explain 'ÃƒÂ§'\n  charscope fix --file export.csv -o repaired.csv\n  charscope fix --json 'â€™'"
+    )]
+    Fix(FixArgs),
     /// Everything about one input: each character with its bytes, name and properties, the
     /// lengths, normalization forms, malformed sequences and byte order mark.
     #[command(
@@ -102,44 +113,16 @@ pub enum Command {
         after_help = "Examples:\n  charscope char \u{e9}\n  charscope char U+1F600 --json\n  charscope char --search 'grinning face'"
     )]
     Char(CharArgs),
-    /// The ready examples; `examples NAME` inspects one and checks its expected outcome.
-    #[command(after_help = "Examples:\n  charscope examples\n  charscope examples table-3-8")]
-    Examples(ExamplesArgs),
     /// Show bytes as an annotated dump: each character's bytes together, malformed ones named.
     #[command(
         after_help = "Examples:\n  charscope dump --hex 'C0 AF E0 80 BF F0 81 82 41'\n  charscope dump --from utf-16le notes.txt\n  charscope dump --plain file.bin    # exactly hexdump -C"
     )]
     Dump(DumpArgs),
-    /// Repair mojibake (text decoded with the wrong encoding), saying which steps it undid.
-    #[command(
-        after_help = "Examples:\n  charscope fix 'Ã©tÃ©'\n  charscope fix --explain 'ÃƒÂ§'\n  charscope fix --file export.csv -o repaired.csv\n  charscope fix --json 'â€™'"
-    )]
-    Fix(FixArgs),
     /// Turn any dump back into raw bytes: hexdump -C, hexdump, xxd, od, hexyl, hex, arrays, escapes.
     #[command(
         after_help = "Examples:\n  xxd file.bin | charscope undump > copy.bin\n  charscope undump --json pasted.txt"
     )]
     Undump(UndumpArgs),
-    /// Which encoding is this? The answer with its confidence, the evidence in plain words, the
-    /// alternatives, segments where the encoding changes, and what the file declares.
-    #[command(
-        after_help = "Examples:\n  charscope detect subtitles.srt page.html\n  charscope detect --json --hex 'C0 AF E0 80 BF F0 81 82 41'\n  curl -sI URL | grep -i charset; charscope detect --declared iso-8859-1 page.html"
-    )]
-    Detect(DetectArgs),
-    /// Convert files or a pipe from one encoding to another, streamed: iconv's job, and no byte
-    /// lost silently (strict by default; a failed run leaves no output file).
-    #[command(
-        after_help = "Examples:\n  charscope convert -f windows-1252 -t utf-8 export.csv -o export.utf8.csv\n  charscope convert --from shift_jis --to utf-8 --errors escape old/*.txt -o new/\n  iconv-style: charscope convert -f latin1 -t utf-8 -c < in.txt > out.txt\n\nExit status: 0 converted; 1 stopped at a malformed sequence or unmappable character (strict) or,\nwith another policy, something was replaced; 2 usage or I/O error."
-    )]
-    Convert(ConvertArgs),
-    /// Write a shell completion script (bash, zsh, fish, powershell) to standard output.
-    #[command(
-        after_help = "Examples:\n  charscope completions bash > ~/.local/share/bash-completion/completions/charscope\n  charscope completions zsh > ~/.zfunc/_charscope"
-    )]
-    Completions(CompletionsArgs),
-    /// Write the manual page (roff) to standard output.
-    #[command(after_help = "Example:\n  charscope man > charscope.1 && man ./charscope.1")]
-    Man(ManArgs),
     /// Find hidden characters, bidi controls, lookalikes and names that collide in files and
     /// file names; exit 1 if anything is found.
     #[command(
@@ -157,6 +140,23 @@ pub enum Command {
         after_help = "Examples:\n  charscope same 'caf\u{e9}' 'cafe\u{301}'\n  charscope same --json paypal 'p\u{430}ypal'"
     )]
     Same(SameArgs),
+    /// List every encoding with its labels, and where a label means something else.
+    #[command(after_help = "Example:\n  charscope encodings --json")]
+    Encodings(EncodingsArgs),
+    /// The ready examples; `examples NAME` inspects one and checks its expected outcome.
+    #[command(after_help = "Examples:\n  charscope examples\n  charscope examples table-3-8")]
+    Examples(ExamplesArgs),
+    /// Serve the web page on 127.0.0.1: paste anything, see everything.
+    #[command(after_help = "Example:\n  charscope serve --port 7878 --open")]
+    Serve(ServeArgs),
+    /// Write a shell completion script (bash, zsh, fish, powershell) to standard output.
+    #[command(
+        after_help = "Examples:\n  charscope completions bash > ~/.local/share/bash-completion/completions/charscope\n  charscope completions zsh > ~/.zfunc/_charscope"
+    )]
+    Completions(CompletionsArgs),
+    /// Write the manual page (roff) to standard output.
+    #[command(after_help = "Example:\n  charscope man > charscope.1 && man ./charscope.1")]
+    Man(ManArgs),
 }
 
 /// `--format` of scan.
