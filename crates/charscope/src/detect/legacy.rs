@@ -219,20 +219,23 @@ pub(super) fn reasons(
     }
     if s.case_breaks() > 0 && s.case_breaks() * 50 >= s.letters() {
         out.push(format!(
-            "as {name} the words mix upper and lower case inside words ({} times)",
-            count(s.case_breaks() as u64)
+            "as {name} the words mix upper and lower case inside words ({})",
+            times(s.case_breaks())
         ));
     }
     if s.script_breaks() > 0 && s.script_breaks() * 50 >= s.letters() {
         out.push(format!(
-            "as {name} words change script midway ({} times)",
-            count(s.script_breaks() as u64)
+            "as {name} words change script midway ({})",
+            times(s.script_breaks())
         ));
     }
     if s.symbols() > 0 && s.symbols() * 20 >= s.chars() {
         out.push(format!(
-            "as {name}, {} characters are symbols rare in prose (box drawing, math, accents alone)",
-            count(s.symbols() as u64)
+            "as {name}, {} rare in prose (box drawing, math, accents alone)",
+            match s.symbols() {
+                1 => "1 character is a symbol".to_string(),
+                n => format!("{} characters are symbols", count(n as u64)),
+            }
         ));
     }
     match best {
@@ -266,4 +269,13 @@ pub(super) fn reasons(
         ));
     }
     out
+}
+
+/// "once", "twice", "N times".
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{} times", count(n as u64)),
+    }
 }
