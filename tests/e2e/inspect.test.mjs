@@ -16,8 +16,11 @@ test('Table 3-8: eight malformed sequences named, then A', async () => {
   const { page, outside, errors } = await fresh();
   await whenDone(page, () => page.fill('#input', 'C0 AF E0 80 BF F0 81 82 41'));
   assert.equal(await page.locator('#format').textContent(), 'hex dump: plain hex, 9 bytes');
-  // Without a label the bytes are not valid UTF-8: the report falls back to windows-1252 and says so.
-  assert.equal(await page.locator('#reading-encoding').textContent(), 'windows-1252');
+  // Without a label, detection reads them as UTF-8 with malformed sequences (what a user pasting
+  // the seed's example came to see), and says that it chose.
+  assert.equal(await page.locator('#reading-encoding').textContent(), 'UTF-8');
+  assert.match(await page.locator('#summary').textContent(), /detection/);
+  assert.equal(await page.locator('#malformed-list button').count(), 8);
   await whenDone(page, () => page.selectOption('#encoding', 'UTF-8'));
   assert.equal(await page.locator('#reading-encoding').textContent(), 'UTF-8');
   assert.equal(await page.locator('#text').textContent(), '\uFFFD'.repeat(8) + 'A');
