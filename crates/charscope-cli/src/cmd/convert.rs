@@ -35,12 +35,13 @@ struct From {
     auto: bool,
 }
 
-/// The hook for `--from auto`: the encoding detection would choose for an input that starts
-/// with `head` and has no byte order mark, if it can tell. Until detection lands, nothing: a
-/// byte order mark decides, else UTF-8.
+/// `--from auto`: the encoding the library's one auto choice (`detect::auto`, as decode and
+/// inspect use) reads from the start of the input, `head`; a byte order mark still decides.
 fn detect_source(head: &[u8]) -> Option<&'static Encoding> {
-    let _ = head;
-    None
+    if head.is_empty() {
+        return None;
+    }
+    Some(charscope::detect::auto(head).0)
 }
 
 fn resolve_from(label: &str) -> Result<From> {
