@@ -228,36 +228,6 @@ for path in sys.argv[1:]:
 PY
 }
 
-py_decode='import sys; open(sys.argv[1], "rb").read().decode(sys.argv[2], sys.argv[3])'
-for f in en.utf8.txt zh.utf8.txt mixed.utf8.txt; do
-  run "validate $f" \
-    "$cs validate $corpus/$f" \
-    "sh -c 'iconv -f UTF-8 -t UTF-8 $corpus/$f > /dev/null'" \
-    "python3 -c '$py_decode' $corpus/$f utf-8 strict"
-done
-run "validate mixed-corrupt.utf8.txt (every error named)" \
-  "sh -c '$cs validate $corpus/mixed-corrupt.utf8.txt > /dev/null; true'" \
-  "sh -c 'iconv -c -f UTF-8 -t UTF-8 $corpus/mixed-corrupt.utf8.txt > /dev/null; true'" \
-  "python3 -c '$py_decode' $corpus/mixed-corrupt.utf8.txt utf-8 replace"
-run "decode windows-1252 -> UTF-8" \
-  "sh -c '$cs decode --from windows-1252 $corpus/pt.cp1252.txt > /dev/null'" \
-  "sh -c 'iconv -f CP1252 -t UTF-8 $corpus/pt.cp1252.txt > /dev/null'" \
-  "sh -c 'uconv -f windows-1252 -t UTF-8 $corpus/pt.cp1252.txt > /dev/null'" \
-  "python3 -c '$py_decode' $corpus/pt.cp1252.txt cp1252 strict"
-run "decode UTF-16LE -> UTF-8" \
-  "sh -c '$cs decode --from utf-16le $corpus/zh.utf16le.txt > /dev/null'" \
-  "sh -c 'iconv -f UTF-16LE -t UTF-8 $corpus/zh.utf16le.txt > /dev/null'" \
-  "sh -c 'uconv -f UTF-16LE -t UTF-8 $corpus/zh.utf16le.txt > /dev/null'" \
-  "python3 -c '$py_decode' $corpus/zh.utf16le.txt utf-16-le strict"
-run "decode Shift_JIS -> UTF-8" \
-  "sh -c '$cs decode --from shift_jis $corpus/ja.sjis.txt > /dev/null'" \
-  "sh -c 'iconv -f SHIFT_JIS -t UTF-8 $corpus/ja.sjis.txt > /dev/null; true'" \
-  "sh -c 'uconv -f Shift_JIS -t UTF-8 $corpus/ja.sjis.txt > /dev/null'" \
-  "python3 -c '$py_decode' $corpus/ja.sjis.txt shift_jis replace"
-echo
-echo "peak memory of charscope validate on the corrupt file:"
-/usr/bin/time -f "  %M KiB max RSS, %e s" "$cs" validate "$corpus/mixed-corrupt.utf8.txt" > /dev/null || true
-
 # ---------------------------------------------------------------------------------------------
 # Issue 9: `charscope fix` against ftfy's fix_text on 10 MiB of clean text (en, mixed). ftfy comes
 # from PyPI in target/ftfy-venv (scripts/ftfy-venv.sh). A function of its own; run it alone with

@@ -30,6 +30,30 @@ impl StreamDecoder {
         }
     }
 
+    /// A decoder that continues a stream at absolute offset `offset`, at a point where
+    /// `encoding` (already settled, any BOM behind it) starts afresh: no BOM is looked for.
+    pub fn continuing(encoding: &'static Encoding, offset: u64) -> StreamDecoder {
+        StreamDecoder {
+            requested: encoding,
+            mode: BomMode::Keep,
+            head: Vec::new(),
+            decoder: Some(Decoder::starting_at(encoding, offset)),
+            settled: encoding,
+            bom: None,
+        }
+    }
+
+    /// Goes on with `other`'s decoder, which has read on from where this one stopped to a
+    /// point where it holds nothing back; this stream keeps its encoding and BOM.
+    pub(crate) fn take_decoder(&mut self, other: &mut StreamDecoder) {
+        std::mem::swap(&mut self.decoder, &mut other.decoder);
+    }
+
+    /// Whether the byte order mark is settled and decoding has begun.
+    pub fn is_settled(&self) -> bool {
+        self.decoder.is_some()
+    }
+
     /// The encoding that decodes: the requested one, or the one a BOM chose under `sniff`.
     /// Until the BOM is settled, the requested one; after the end, the one that decoded.
     pub fn encoding(&self) -> &'static Encoding {

@@ -31,6 +31,8 @@ use crate::text::normalization::{Form, normalize};
 use serde::Serialize;
 use std::fmt;
 
+mod parallel;
+
 /// What to do with a malformed sequence in the input or a character the target cannot encode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -381,6 +383,10 @@ pub struct Transcoder {
     decoder: StreamDecoder,
     writer: Writer,
     failed: bool,
+    /// The transcoder of second parts, kept between chunks (see `transcode_parallel`).
+    helper: Option<Box<Transcoder>>,
+    /// The helper's output buffer, kept between chunks.
+    spare: Vec<u8>,
 }
 
 impl fmt::Debug for Transcoder {
@@ -415,39 +421,12 @@ impl Transcoder {
         } else {
             BomMode::Strip
         };
-        let encoder = match to.engine() {
-            Engine::Whatwg(rs) => Some(rs.new_encoder()),
-            _ => None,
-        };
         Ok(Transcoder {
             decoder: StreamDecoder::new(from, mode),
-            writer: Writer {
-                target: to,
-                options,
-                encoder,
-                stats: Stats::default(),
-                position: Position {
-                    lines: 0,
-                    column: 0,
-                },
-                track_position: options.errors == ErrorPolicy::Strict,
-                chars_encoded: 0,
-                track_chars: !to.is_unicode(),
-                pending_cr: false,
-                last_was_cr: false,
-                held: String::new(),
-                stage: String::new(),
-                units: Vec::new(),
-                scratch: vec![0; 64 * 1024],
-                piece_start: 0,
-                started: false,
-                fix: None,
-                single_byte: match to.engine() {
-                    Engine::Whatwg(rs) if to.is_single_byte() => Some(Box::new(SingleByte::of(rs))),
-                    _ => None,
-                },
-            },
+            writer: Writer::new(to, options),
             failed: false,
+            helper: None,
+            spare: Vec::new(),
         })
     }
 
@@ -528,6 +507,38 @@ impl Transcoder {
 }
 
 impl Writer {
+    fn new(to: &'static Encoding, options: Options) -> Writer {
+        Writer {
+            target: to,
+            options,
+            encoder: match to.engine() {
+                Engine::Whatwg(rs) => Some(rs.new_encoder()),
+                _ => None,
+            },
+            stats: Stats::default(),
+            position: Position {
+                lines: 0,
+                column: 0,
+            },
+            track_position: options.errors == ErrorPolicy::Strict,
+            chars_encoded: 0,
+            track_chars: !to.is_unicode(),
+            pending_cr: false,
+            last_was_cr: false,
+            held: String::new(),
+            stage: String::new(),
+            units: Vec::new(),
+            scratch: vec![0; 64 * 1024],
+            piece_start: 0,
+            started: false,
+            fix: None,
+            single_byte: match to.engine() {
+                Engine::Whatwg(rs) if to.is_single_byte() => Some(Box::new(SingleByte::of(rs))),
+                _ => None,
+            },
+        }
+    }
+
     fn transforms(&self) -> bool {
         self.options.newline != Newline::Keep || self.options.normalize.is_some()
     }

@@ -554,3 +554,100 @@ fn targets_beyond_whatwg_match_encode() {
         );
     }
 }
+
+/// Transcodes `input` as `convert` feeds it: a small first chunk, then chunks of `chunk` bytes
+/// through [`Transcoder::transcode_parallel`] (two threads where a chunk can be cut), and
+/// returns the output, the error and the counts.
+fn run_parallel(
+    input: &[u8],
+    from: &'static Encoding,
+    to: &'static Encoding,
+    options: Options,
+    chunk: usize,
+    parallel: bool,
+) -> (Vec<u8>, Option<TranscodeError>, charscope::transcode::Stats) {
+    let mut t = Transcoder::new(from, to, options).unwrap();
+    let mut out = Vec::new();
+    let head = input.len().min(64);
+    let mut err = t.transcode(&input[..head], false, &mut out).err();
+    let mut at = head;
+    while err.is_none() {
+        let end = (at + chunk).min(input.len());
+        let last = end == input.len();
+        let piece = &input[at..end];
+        let result = if parallel {
+            t.transcode_parallel(piece, last, &mut out)
+        } else {
+            t.transcode(piece, last, &mut out)
+        };
+        err = result.err();
+        at = end;
+        if last {
+            break;
+        }
+    }
+    (out, err, t.stats())
+}
+
+/// Large inputs (the two-thread path starts at 256 KiB) built from a random pattern repeated,
+/// with random bytes written over it in random places: text of several scripts with newlines,
+/// malformed bits and characters some targets cannot encode.
+fn any_large_input() -> impl Strategy<Value = Vec<u8>> {
+    (
+        any_input(),
+        prop::collection::vec((0usize..600_000, any::<u8>()), 0..6),
+        300_000usize..600_000,
+    )
+        .prop_map(|(pattern, flips, len)| {
+            let pattern = if pattern.is_empty() {
+                b"x\n".to_vec()
+            } else {
+                pattern
+            };
+            let mut bytes: Vec<u8> = pattern.iter().copied().cycle().take(len).collect();
+            for (at, b) in flips {
+                if let Some(slot) = bytes.get_mut(at) {
+                    *slot = b;
+                }
+            }
+            bytes
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Two threads give the output, the error (offset, line, column, index) and the counts of
+    /// one, for every source that may be cut and every policy.
+    #[test]
+    fn two_threads_give_what_one_gives(
+        input in any_large_input(),
+        (from, to) in any_pair(),
+        errors in prop_oneof![
+            Just(ErrorPolicy::Replace),
+            Just(ErrorPolicy::Skip),
+            Just(ErrorPolicy::Html),
+            Just(ErrorPolicy::Escape),
+            Just(ErrorPolicy::Strict),
+        ],
+        bom in prop_oneof![Just(BomAction::Keep), Just(BomAction::Add)],
+        chunk in 262_144usize..400_000,
+    ) {
+        let (from, to) = (label(from), label(to));
+        let options = Options::default().with_errors(errors).with_bom(bom);
+        let one = run_parallel(&input, from, to, options, chunk, false);
+        let two = run_parallel(&input, from, to, options, chunk, true);
+        prop_assert_eq!(&one.1, &two.1);
+        prop_assert_eq!(&one.2, &two.2);
+        let first = one.0.iter().zip(&two.0).position(|(a, b)| a != b);
+        prop_assert!(
+            one.0 == two.0,
+            "outputs differ ({} and {} bytes), first at {:?}: {:?} / {:?}",
+            one.0.len(),
+            two.0.len(),
+            first,
+            first.map(|i| String::from_utf8_lossy(&one.0[i.saturating_sub(12)..(i + 12).min(one.0.len())]).into_owned()),
+            first.map(|i| String::from_utf8_lossy(&two.0[i.saturating_sub(12)..(i + 12).min(two.0.len())]).into_owned()),
+        );
+    }
+}

@@ -21,8 +21,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// How much is read at a time.
-const CHUNK: usize = 256 * 1024;
+/// How much is read at a time (a large chunk is converted on two threads, see
+/// `Transcoder::transcode_parallel`).
+const CHUNK: usize = 2 * 1024 * 1024;
 
 /// Inputs smaller than this get no progress bar.
 const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
@@ -165,7 +166,7 @@ impl Job {
                 None => transcoder.insert(self.transcoder(&buf[..n])?),
             };
             out.clear();
-            let result = t.transcode(&buf[..n], last, &mut out);
+            let result = t.transcode_parallel(&buf[..n], last, &mut out);
             sink.write_all(&out)?;
             if let Some(bar) = &bar {
                 bar.inc(n as u64);
