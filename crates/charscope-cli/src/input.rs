@@ -80,12 +80,12 @@ impl Source {
     }
 
     /// Opens the source as a reader.
-    pub fn open(&self) -> Result<Box<dyn Read>> {
+    pub fn open(&self) -> Result<Box<dyn Read + Send>> {
         Ok(match self {
             Source::Inline(bytes) | Source::Buffered(bytes) => {
                 Box::new(std::io::Cursor::new(bytes.clone()))
             }
-            Source::Stdin => Box::new(std::io::stdin().lock()),
+            Source::Stdin => Box::new(std::io::stdin()),
             Source::File(path) => Box::new(open_file(path)?),
         })
     }
@@ -110,31 +110,71 @@ pub fn open_file(path: &Path) -> Result<std::fs::File> {
     std::fs::File::open(path).with_context(|| format!("cannot open {}", shown_path(path)))
 }
 
+/// How much `for_each_chunk` reads at a time.
+const READ_CHUNK: usize = 256 * 1024;
+
+/// Chunks read ahead of the one being worked on.
+const READ_AHEAD: usize = 2;
+
 /// Reads a chunk-at-a-time source to its end, calling `f(chunk, last)`; the final call has
 /// `last` true (with an empty chunk if the input ended on a chunk boundary).
+///
+/// A thread reads the next chunks while `f` works on one (reading from the page cache costs as
+/// much as validating), with a few buffers going round: memory stays bounded. When `f` fails,
+/// the reading thread is left to end on its own (it may be waiting on a terminal).
 pub fn for_each_chunk(
-    mut reader: impl Read,
+    reader: impl Read + Send + 'static,
     name: &str,
     mut f: impl FnMut(&[u8], bool) -> Result<()>,
 ) -> Result<()> {
-    let mut buf = vec![0u8; 256 * 1024];
+    let (full_tx, full) =
+        std::sync::mpsc::sync_channel::<std::io::Result<(Vec<u8>, usize)>>(READ_AHEAD);
+    let (empty, empty_rx) = std::sync::mpsc::channel::<Vec<u8>>();
+    for _ in 0..READ_AHEAD + 2 {
+        empty
+            .send(vec![0u8; READ_CHUNK])
+            .expect("the channel is open");
+    }
+    std::thread::spawn(move || read_ahead(reader, &empty_rx, &full_tx));
     let mut offset: u64 = 0;
     loop {
-        let n = loop {
-            match reader.read(&mut buf) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    return Err(e)
-                        .with_context(|| format!("cannot read {name} at byte offset {offset}"));
-                }
+        let (buf, n) = match full.recv() {
+            Ok(Ok(chunk)) => chunk,
+            Ok(Err(e)) => {
+                return Err(e)
+                    .with_context(|| format!("cannot read {name} at byte offset {offset}"));
             }
+            Err(_) => anyhow::bail!("the reading thread of {name} ended at byte offset {offset}"),
         };
         if n == 0 {
             return f(&[], true);
         }
         offset += n as u64;
         f(&buf[..n], false)?;
+        // The reader may have finished: a buffer it will not need is simply dropped.
+        let _ = empty.send(buf);
+    }
+}
+
+/// The reading thread of `for_each_chunk`: fills the buffers it is given and sends them back
+/// with their length, until the end (a length of 0), an error or nobody listening.
+fn read_ahead(
+    mut reader: impl Read,
+    empty: &std::sync::mpsc::Receiver<Vec<u8>>,
+    full: &std::sync::mpsc::SyncSender<std::io::Result<(Vec<u8>, usize)>>,
+) {
+    while let Ok(mut buf) = empty.recv() {
+        let n = loop {
+            match reader.read(&mut buf) {
+                Ok(n) => break Ok(n),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => break Err(e),
+            }
+        };
+        let end = matches!(n, Ok(0) | Err(_));
+        if full.send(n.map(|n| (buf, n))).is_err() || end {
+            return;
+        }
     }
 }
 

@@ -77,7 +77,10 @@ pub fn settle(
 /// back with a reader that still yields every byte, those included. It reads a whole block at
 /// once, so that later reads of a file stay aligned to its pages (reading 4 bytes first made
 /// every later copy from the page cache unaligned, and whole commands twice as slow).
-pub fn peek(mut reader: Box<dyn Read>, n: usize) -> std::io::Result<(Vec<u8>, Box<dyn Read>)> {
+pub fn peek(
+    mut reader: Box<dyn Read + Send>,
+    n: usize,
+) -> std::io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
     const BLOCK: usize = 64 * 1024;
     let mut head = vec![0u8; BLOCK.max(n)];
     let mut len = 0;
