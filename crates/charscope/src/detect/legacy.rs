@@ -66,9 +66,20 @@ const FIRST_PASS: usize = 3 * 1024;
 /// Temperature of the confidence (bits): differences between readings are divided by it.
 const TEMPERATURE: f64 = 6.0;
 
-fn read(sample: &[u8], enc: &'static Encoding) -> (Reading, String) {
+/// Scores already given, by text: many encodings read a sample to the same text (the Latin
+/// ones agree on most letters), which is scored once.
+type Scores = std::collections::HashMap<String, TextScore>;
+
+fn read(sample: &[u8], enc: &'static Encoding, scores: &mut Scores) -> (Reading, String) {
     let decoded = decode::decode(sample, enc);
-    let score = plausibility::score(&decoded.text);
+    let score = match scores.get(&decoded.text) {
+        Some(score) => score.clone(),
+        None => {
+            let score = plausibility::score(&decoded.text);
+            scores.insert(decoded.text.clone(), score.clone());
+            score
+        }
+    };
     let malformed = decoded.malformed.len();
     let total = score.total() - prior(enc) - MALFORMED_BITS * malformed as f64;
     let first_malformed = decoded.malformed.first().map(|m| {
@@ -112,15 +123,17 @@ fn rank_with(sample: &[u8], candidates: &[&'static Encoding], keep: usize) -> Ve
         cut += 1;
     }
     let mut kept: Vec<&'static Encoding> = candidates.to_vec();
+    let mut scores = Scores::new();
     if cut < sample.len() && candidates.len() > keep {
         let mut first: Vec<(f64, &'static Encoding)> = candidates
             .iter()
-            .map(|&e| (read(&sample[..cut], e).0.total, e))
+            .map(|&e| (read(&sample[..cut], e, &mut scores).0.total, e))
             .collect();
         first.sort_by(|a, b| b.0.total_cmp(&a.0));
         kept = first.into_iter().take(keep).map(|(_, e)| e).collect();
     }
-    let mut readings: Vec<(Reading, String)> = kept.iter().map(|&e| read(sample, e)).collect();
+    let mut readings: Vec<(Reading, String)> =
+        kept.iter().map(|&e| read(sample, e, &mut scores)).collect();
     // Same text: keep the most common encoding's reading, remember the others.
     readings.sort_by(|a, b| {
         prior(a.0.encoding)
