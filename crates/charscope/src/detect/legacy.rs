@@ -81,7 +81,14 @@ fn read(sample: &[u8], enc: &'static Encoding, scores: &mut Scores) -> (Reading,
         }
     };
     let malformed = decoded.malformed.len();
-    let total = score.total() - prior(enc) - MALFORMED_BITS * malformed as f64;
+    let total = score.total()
+        - prior(enc)
+        - MALFORMED_BITS * malformed as f64
+        - if only_halfwidth(enc, &decoded.text) {
+            HALFWIDTH_ONLY_BITS
+        } else {
+            0.0
+        };
     let first_malformed = decoded.malformed.first().map(|m| {
         let s = m.span.start as usize;
         let e = (m.span.end as usize).min(sample.len());
@@ -100,6 +107,22 @@ fn read(sample: &[u8], enc: &'static Encoding, scores: &mut Scores) -> (Reading,
         },
         decoded.text,
     )
+}
+
+/// Bits against a Japanese reading whose only characters beyond ASCII are half-width katakana
+/// (bytes A1-DF one at a time in Shift_JIS): Japanese text has kanji or full-width kana too, while
+/// a stray A3 (£ in windows-1252) or B0 (°) reads as one of them. A flat amount: it decides only
+/// where the evidence is a few bytes.
+const HALFWIDTH_ONLY_BITS: f64 = 8.0;
+
+/// Whether `text`, read as Shift_JIS or EUC-JP, has half-width katakana and nothing else
+/// beyond ASCII.
+fn only_halfwidth(enc: &'static Encoding, text: &str) -> bool {
+    if !matches!(enc.name(), "Shift_JIS" | "EUC-JP") {
+        return false;
+    }
+    let mut beyond = text.chars().filter(|c| !c.is_ascii()).peekable();
+    beyond.peek().is_some() && beyond.all(|c| ('\u{FF61}'..='\u{FF9F}').contains(&c))
 }
 
 /// Ranks the candidates' readings of `sample`, best first, readings of identical text merged

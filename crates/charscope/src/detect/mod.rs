@@ -301,7 +301,10 @@ impl Detector {
             d.language = v.language;
             return d;
         }
-        if let Some(reasons) = structure::binary(prefix) {
+        // Seven-bit bytes with zero bytes among them (and no other sign of binary data) read
+        // the same in every ASCII-compatible encoding: ASCII, the zeros named below.
+        let zeros_in_ascii = !self.high && structure::only_zeros_look_binary(prefix);
+        if !zeros_in_ascii && let Some(reasons) = structure::binary(prefix) {
             return self.verdict(Method::Binary, None, reasons);
         }
         if !self.high {
@@ -315,6 +318,14 @@ impl Detector {
                 reasons.push(format!(
                     "the first {} bytes are zero (padding)",
                     count(padding as u64)
+                ));
+            }
+            let zeros = prefix.iter().filter(|&&b| b == 0).count() - padding;
+            if zeros_in_ascii && zeros > 0 {
+                reasons.push(format!(
+                    "{} more zero bytes, which text does not hold: padding or binary data around \
+                     the text",
+                    count(zeros as u64)
                 ));
             }
             let mut d = self.verdict(Method::Ascii, Some(encoding::UTF_8), reasons);

@@ -258,6 +258,17 @@ pub(super) fn binary(whole: &[u8]) -> Option<Vec<String>> {
     Some(reasons)
 }
 
+/// Whether zero bytes are the only thing that makes `whole` look binary: no file signature,
+/// and the bytes that are not zero are text (control bytes under 2% of them).
+pub(super) fn only_zeros_look_binary(whole: &[u8]) -> bool {
+    let text: Vec<u8> = whole.iter().copied().filter(|&b| b != 0).collect();
+    let controls = text.iter().filter(|&&b| is_binary_byte(b)).count();
+    text.len() < whole.len()
+        && !text.is_empty()
+        && controls * 100 < text.len() * 2
+        && !SIGNATURES.iter().any(|(magic, _)| whole.starts_with(magic))
+}
+
 /// ISO-2022-KR: 7-bit bytes with its header, ESC $ ) C, and shifts (SO, SI) into KS X 1001.
 fn iso_2022_kr(prefix: &[u8]) -> Option<Verdict> {
     let at = (0..prefix.len()).find(|&i| prefix[i..].starts_with(b"\x1B$)C"))?;

@@ -149,3 +149,41 @@ fn declarations_are_compared() {
     let decl = d.declared.unwrap();
     assert_eq!((decl.source, decl.agrees), (DeclarationSource::Given, true));
 }
+
+#[test]
+fn seven_bit_text_among_zero_bytes_is_ascii_with_the_zeros_named() {
+    let mut bytes = vec![0u8; 300];
+    bytes.extend_from_slice(b"<html><body>Hello</body></html>");
+    bytes.extend(std::iter::repeat_n(0u8, 40));
+    bytes.extend_from_slice(b"\n<p>more text</p>\n");
+    let d = detect(&bytes);
+    assert_eq!((name(&bytes), d.method), (Some("UTF-8"), Method::Ascii));
+    assert!(
+        d.reasons.iter().any(|r| r.contains("40 more zero bytes")),
+        "{:?}",
+        d.reasons
+    );
+    // Zero bytes with other control bytes are binary still, and so are zeros alone.
+    let mut binary = bytes.clone();
+    binary.extend_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 0x10, 0x11, 0x12]);
+    assert_eq!(detect(&binary).method, Method::Binary);
+    assert_eq!(detect(&[0u8; 64]).method, Method::Binary);
+}
+
+#[test]
+fn a_lone_pound_sign_is_windows_1252_not_half_width_katakana() {
+    // A3 is £ in windows-1252 and U+FF63 (half-width corner bracket) in Shift_JIS.
+    for text in [
+        "Tickets cost \u{a3}5 at the door, or \u{a3}4 online.",
+        "The fund raised \u{a3}2m last year.",
+    ] {
+        assert_eq!(
+            name(&encode(text, "windows-1252")),
+            Some("windows-1252"),
+            "{text}"
+        );
+    }
+    // Half-width katakana among kanji still read as Shift_JIS.
+    let japanese = encode("ﾃｽﾄの結果は良好でした。日本語のテキストです。", "shift_jis");
+    assert_eq!(name(&japanese), Some("Shift_JIS"));
+}
