@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Accuracy of `charscope detect` beside chardet 7.7, charset-normalizer, uchardet and chardetng on
 # the detection corpus (../shared/testdata/detection, or $CHARSCOPE_TESTDATA/detection).
-# The corpus is for measuring only: nothing in charscope is derived from it.
-#   scripts/detect-accuracy.sh [--failures] [--only charscope,chardet]
+# The corpus is for measuring: nothing in charscope is derived from it but the two calibration
+# constants of the confidence, which the issue asks to be calibrated on it.
+#   scripts/detect-accuracy.sh [--failures] [--only charscope,chardet] [--fit]
+# The two constants of the confidence calibration (Platt scaling) are fitted on it with --fit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus="${CHARSCOPE_TESTDATA:-../shared/testdata}/detection"
