@@ -98,6 +98,8 @@ test('a 1 MiB paste: answer size, time to a usable grid, long tasks, typing', as
   // the other views ask only once the first units are in the grid.
   assert.ok(timing.firstUnits > 0 && timing.firstUnits <= 125, `the first frame drew ${timing.firstUnits} units`);
   assert.ok(timing.drawn !== null);
+  // Each compare row shows the start of its reading, cut with an ellipsis.
+  assert.match(await page.locator('#compare td.reading').first().textContent(), /^Hello, caf.{100,}…$/u);
   for (const r of requests.filter((q) => q.path !== '/api/inspect')) {
     assert.ok(r.start > timing.drawn, `${r.path} was asked before the grid was drawn`);
   }

@@ -375,7 +375,8 @@
 
   // ---------------------------------------------------------------- panels (front-end/panels/*.js)
 
-  /** What a panel may do to the page: build elements, change the reading, point at bytes. */
+  /** What a panel may do to the page: build elements, change the reading, point at bytes (and,
+   * given to each panel by `loadPanel`, ask for its answer whole: `whole()`). */
   const panelPage = {
     el,
     plural,
@@ -891,7 +892,8 @@
     comparePending();
     let data;
     try {
-      data = await api('/api/compare', reading({ limit: READING_SHOWN }), signal);
+      // One character more than a row shows: a longer reading is cut here, with its ellipsis.
+      data = await api('/api/compare', reading({ limit: READING_SHOWN + 1 }), signal);
     } catch (e) {
       if (e.name === 'AbortError' || mine !== generation) return;
       $('compare-summary').textContent = `Cannot compare: ${e.message}`;

@@ -1,10 +1,11 @@
 // The "repair" panel of the page: mojibake repaired, as `charscope fix --json` says.
 //
 // A panel registers itself in window.charscopePanels; app.js POSTs {input, mode, encoding} (the
-// same body as /api/inspect) to `endpoint` after each reading and calls
-// render(container, data, page) with the JSON answer (data is null when endpoint is null).
-// `page` offers el(tag, props, ...children), plural, cut, setEncoding(label),
-// setInput(input, mode) and showOffset(offset). Build nodes with page.el or textContent: HTML
+// same body as /api/inspect, plus `limit` when the panel names one) to `endpoint` after each
+// reading and calls render(container, data, page) with the JSON answer (data is null when
+// endpoint is null). `page` offers el(tag, props, ...children), plural, cut, setEncoding(label),
+// setInput(input, mode), showOffset(offset) and whole() (the same request without `limit`, for
+// that reading). Build nodes with page.el or textContent: HTML
 // is never built from strings (the CSP and a router test hold every script to that).
 //
 // The answer is the library's Repair value: {text, changed, steps, spans, alternatives, lost,
@@ -22,7 +23,8 @@
   (window.charscopePanels = window.charscopePanels || []).push({
     id: 'repair',
     endpoint: '/api/fix',
-    limit: MAX_SHOWN,
+    // One more than shown: a text longer than that is cut here, with its ellipsis.
+    limit: MAX_SHOWN + 1,
     render(container, data, page) {
       const { el, plural, cut } = page;
       const stepText = (steps) => steps.map((s) => `encode ${s.encode}, decode ${s.decode}`).join('; then ');
