@@ -88,19 +88,22 @@ export async function openPage(browser, url, options = {}) {
 export async function ready(page) {
   await page.waitForFunction(() => document.body.dataset.ready === 'true'
     && document.body.dataset.busy === 'false' && document.body.dataset.compare !== 'busy'
-    && document.body.dataset.encode !== 'busy');
+    && document.body.dataset.encode !== 'busy'
+    && !Object.entries(document.body.dataset).some(([k, v]) => k.startsWith('panel') && v === 'busy'));
 }
 
 /**
  * Runs `action` and resolves once the reading it started has finished: the page's `data-done`
- * counter moved on, nothing is pending, and the comparison is drawn.
+ * counter moved on, nothing is pending, and the comparison, the encoding and the panels are
+ * drawn.
  */
 export async function whenDone(page, action) {
   const before = Number(await page.evaluate(() => document.body.dataset.done || 0));
   await action();
   await page.waitForFunction((n) => Number(document.body.dataset.done || 0) > n
     && document.body.dataset.busy === 'false' && document.body.dataset.compare !== 'busy'
-    && document.body.dataset.encode !== 'busy', before);
+    && document.body.dataset.encode !== 'busy'
+    && !Object.entries(document.body.dataset).some(([k, v]) => k.startsWith('panel') && v === 'busy'), before);
 }
 
 /** Runs `action` (a change of the encode panel) and resolves once its output is drawn. */

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPage, ready, serveAndBrowse } from './harness.mjs';
+import { artifacts, openPage, ready, serveAndBrowse, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -24,6 +24,30 @@ test('the page loads with no request leaving 127.0.0.1 and no script error', asy
   for (const id of ['detect', 'repair', 'hidden']) {
     assert.ok((await page.locator(`#${id}-body`).innerText()).trim().length > 0, `${id} panel rendered`);
   }
+});
+
+test('the repair panel gets the start of a long repair, and reads it whole on demand', async () => {
+  const { page, outside, errors } = await openPage(env.browser, env.server.url);
+  await ready(page);
+  const fixes = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/fix')) fixes.push(JSON.parse(request.postData()));
+  });
+  // 600 times "café " read as windows-1252: 3,600 characters, 3,000 once repaired.
+  const mojibake = 'cafÃ© '.repeat(600);
+  await whenDone(page, () => page.locator('#input').fill(mojibake));
+  assert.equal(fixes.length, 1);
+  assert.equal(fixes[0].limit, 2001);
+  const shown = await page.locator('#repair-body output.repair-text').textContent();
+  assert.ok(shown.startsWith('café café') && shown.endsWith('…'), shown.slice(-20));
+  assert.equal(shown.length, 2001);
+  // The button asks for the whole repair (no limit) and reads all of it.
+  await whenDone(page, () => page.getByRole('button', { name: 'Read the repaired text' }).click());
+  assert.equal(fixes[1].limit, undefined);
+  assert.equal(fixes[1].input, mojibake);
+  assert.equal(await page.locator('#input').inputValue(), 'café '.repeat(600));
+  assert.deepEqual(outside, []);
+  assert.deepEqual(errors, []);
 });
 
 // Mixed bytes: ASCII, é, a space, 😀, 日, an overlong C0 and A.

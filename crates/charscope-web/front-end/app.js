@@ -24,8 +24,9 @@
   /** A paste longer than this is read whole but shown in the box only in part, read-only: a
    * browser lays out a text box of a megabyte for a second or more, at every key. */
   const LARGE_PASTE = 128 * 1024;
-  /** How much of a large input the box shows. */
-  const LARGE_SHOWN = 16 * 1024;
+  /** How much of a large input the box shows: a few screens of its four rows (laying out more
+   * only makes the frame after the paste longer). */
+  const LARGE_SHOWN = 4 * 1024;
   /** Byte offsets are marked in the grid every this many bytes. */
   const OFFSET_EVERY = 16;
 
@@ -75,10 +76,33 @@
 
   class ApiError extends Error {}
 
+  /** The last text put into a request body as a JSON string, and that JSON string's UTF-8 in a
+   * Blob. Every request about one reading (inspect, compare, encode and each panel) sends the
+   * same input: it is encoded once, and each body refers to it instead of copying a megabyte. */
+  let sent = [];
+
+  /** A JSON body: `fields`, plus `key` (the last field) holding `text`. */
+  function bodyWith(fields, key, text) {
+    let known = sent.find((s) => s.text === text);
+    if (!known) {
+      // Two are kept: the input box, and a decoded text the encode panel sends.
+      known = { text, blob: new Blob([JSON.stringify(text)]) };
+      sent = [known, ...sent.slice(0, 1)];
+    }
+    const head = JSON.stringify(fields).slice(0, -1);
+    return new Blob([`${head}${head === '{' ? '' : ','}${JSON.stringify(key)}:`, known.blob, '}']);
+  }
+
+  /** GETs `path`, or POSTs `body` (an object, or a Blob from `bodyWith`) as JSON. */
   async function api(path, body, signal) {
     const init = body === undefined
       ? { signal }
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
+      : {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body instanceof Blob ? body : JSON.stringify(body),
+        signal,
+      };
     const response = await fetch(path, init);
     let data;
     try {
@@ -110,9 +134,9 @@
     };
   }
 
-  /** What the server needs to read the input box. */
-  function reading() {
-    return { input: state.input, mode: state.mode, format: state.format, word_order: state.wordOrder };
+  /** What the server needs to read the input box, with `fields` added: a request body. */
+  function reading(fields = {}) {
+    return bodyWith({ mode: state.mode, format: state.format, word_order: state.wordOrder, ...fields }, 'input', state.input);
   }
 
   function writeAddress() {
@@ -287,13 +311,17 @@
     const started = performance.now();
     let data;
     try {
-      data = await api('/api/inspect', { ...reading(), encoding: state.encoding, limit: PAGE }, signal);
+      data = await api('/api/inspect', reading({ encoding: state.encoding, limit: PAGE }), signal);
     } catch (e) {
       if (e.name === 'AbortError' || mine !== generation) return;
       report = null;
       showError(e.message);
       setStatus('');
       clearResults();
+      // No reading: nothing is coming for the other views.
+      for (const flag of ['compare', 'encode', ...(window.charscopePanels || []).map(panelFlag)]) {
+        if (document.body.dataset[flag] === 'busy') document.body.dataset[flag] = 'ready';
+      }
       document.body.dataset.failed = 'true';
       busy(false);
       return;
@@ -306,19 +334,49 @@
     const took = Math.round(performance.now() - started);
     setStatus(empty ? '' : `Read ${plural(data.byte_length, 'byte', 'bytes')} as ${data.encoding} in ${took} ms.`);
     const key = `${state.mode}\u0000${state.format}\u0000${state.wordOrder}\u0000${state.input}`;
-    if (key !== comparedKey) {
+    const compareToo = key !== comparedKey;
+    if (compareToo) {
       comparedKey = key;
-      loadCompare(mine, signal);
+      comparePending();
     } else {
       markCurrentReading();
     }
-    loadEncode();
-    loadPanels(mine, signal);
+    // The other views ask the server once the grid is on the screen, each in a task of its own:
+    // their requests (and the megabyte they may send) do not delay the grid's first frame.
+    document.body.dataset.encode = 'busy';
+    const panels = panelsPending();
+    const later = [
+      ...(compareToo ? [() => loadCompare(mine, signal)] : []),
+      () => loadEncode(),
+      ...panels.map((panel) => () => loadPanel(panel, mine, signal)),
+    ];
+    afterPaint(() => {
+      const next = () => {
+        if (mine !== generation || !later.length) return;
+        later.shift()();
+        setTimeout(next, 0);
+      };
+      next();
+    });
+  }
+
+  /** Runs `work` once the next frame is drawn (or after 100 ms, when the page draws no frames,
+   * as in a background tab). */
+  function afterPaint(work) {
+    let ran = false;
+    const once = () => {
+      if (ran) return;
+      ran = true;
+      work();
+    };
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 100);
   }
 
   // ---------------------------------------------------------------- panels (front-end/panels/*.js)
 
-  /** What a panel may do to the page: build elements, change the reading, point at bytes. */
+  /** What a panel may do to the page: build elements, change the reading, point at bytes (and,
+   * given to each panel by `loadPanel`, ask for its answer whole: `whole()`). */
   const panelPage = {
     el,
     plural,
@@ -345,35 +403,47 @@
     },
   };
 
-  /** Each registered panel: POST the reading's input to its endpoint, then let it render. */
-  function loadPanels(mine, signal) {
-    for (const panel of window.charscopePanels || []) {
-      const body = $(`${panel.id}-body`);
-      if (!body) continue;
-      document.body.dataset[`panel${panel.id[0].toUpperCase()}${panel.id.slice(1)}`] = 'busy';
-      const done = () => {
-        document.body.dataset[`panel${panel.id[0].toUpperCase()}${panel.id.slice(1)}`] = 'ready';
-      };
-      if (!panel.endpoint) {
-        clear(body);
-        panel.render(body, null, panelPage);
-        done();
-        continue;
-      }
-      api(panel.endpoint, { input: state.input, mode: state.mode, encoding: state.encoding }, signal)
-        .then((data) => {
-          if (mine !== generation) return;
-          clear(body);
-          panel.render(body, data, panelPage);
-          done();
-        })
-        .catch((e) => {
-          if (e.name === 'AbortError' || mine !== generation) return;
-          clear(body);
-          body.append(el('p', { class: 'error', text: e.message }));
-          done();
-        });
+  /** The `data-panel-NAME` attribute that says whether a panel is drawn. */
+  const panelFlag = (panel) => `panel${panel.id[0].toUpperCase()}${panel.id.slice(1)}`;
+
+  /** The registered panels that have a place in the page, each marked busy: a new reading is
+   * coming for them. */
+  function panelsPending() {
+    const panels = (window.charscopePanels || []).filter((panel) => $(`${panel.id}-body`));
+    for (const panel of panels) document.body.dataset[panelFlag(panel)] = 'busy';
+    return panels;
+  }
+
+  /** A registered panel: POST the reading's input to its endpoint (with `limit`, when the
+   * panel shows only the start of each text), then let it render. */
+  function loadPanel(panel, mine, signal) {
+    const body = $(`${panel.id}-body`);
+    const { mode, encoding, input } = state;
+    const ask = (limit) => api(panel.endpoint, bodyWith({ mode, encoding, limit }, 'input', input));
+    /** The panel's answer with every text whole, for a panel that asked for their start. */
+    const page = { ...panelPage, whole: () => ask(undefined) };
+    const done = () => {
+      document.body.dataset[panelFlag(panel)] = 'ready';
+    };
+    if (!panel.endpoint) {
+      clear(body);
+      panel.render(body, null, page);
+      done();
+      return;
     }
+    api(panel.endpoint, bodyWith({ mode: state.mode, encoding: state.encoding, limit: panel.limit }, 'input', state.input), signal)
+      .then((data) => {
+        if (mine !== generation) return;
+        clear(body);
+        panel.render(body, data, page);
+        done();
+      })
+      .catch((e) => {
+        if (e.name === 'AbortError' || mine !== generation) return;
+        clear(body);
+        body.append(el('p', { class: 'error', text: e.message }));
+        done();
+      });
   }
 
   function clearResults() {
@@ -595,9 +665,9 @@
     button.disabled = true;
     busy(true);
     try {
-      const data = await api('/api/inspect', {
-        ...reading(), encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
-      }, controller ? controller.signal : undefined);
+      const data = await api('/api/inspect', reading({
+        encoding: state.encoding, start: nextStart, limit: PAGE, units_only: true,
+      }), controller ? controller.signal : undefined);
       if (mine !== generation) return false;
       appendUnits(data.units, mine);
       pageDone(data);
@@ -811,13 +881,19 @@
 
   // ---------------------------------------------------------------- compare
 
-  async function loadCompare(mine, signal) {
-    const body = $('compare').tBodies[0];
+  /** Says the comparison is being read again (it is asked for once the grid is drawn). */
+  function comparePending() {
     document.body.dataset.compare = 'busy';
     $('compare-summary').textContent = 'Reading the bytes in every encoding…';
+  }
+
+  async function loadCompare(mine, signal) {
+    const body = $('compare').tBodies[0];
+    comparePending();
     let data;
     try {
-      data = await api('/api/compare', reading(), signal);
+      // One character more than a row shows: a longer reading is cut here, with its ellipsis.
+      data = await api('/api/compare', reading({ limit: READING_SHOWN + 1 }), signal);
     } catch (e) {
       if (e.name === 'AbortError' || mine !== generation) return;
       $('compare-summary').textContent = `Cannot compare: ${e.message}`;
@@ -867,8 +943,11 @@
   /** Whether the output shown stops short: Copy then asks for all of it. */
   let encodedCut = false;
 
-  function encodeRequest(text) {
-    return { text, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex' };
+  /** The body of an encode request for `text`, with `fields` added. */
+  function encodeRequest(text, fields = {}) {
+    return bodyWith({
+      encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex', ...fields,
+    }, 'text', text);
   }
 
   async function loadEncode() {
@@ -881,7 +960,7 @@
     try {
       // Text input is encoded whole; a decoded text as far as the report sent it.
       const text = report.kind === 'text' ? state.input : report.text;
-      data = await api('/api/encode', { ...encodeRequest(text), limit: TEXT_SHOWN });
+      data = await api('/api/encode', encodeRequest(text, { limit: TEXT_SHOWN }));
     } catch (e) {
       if (mine !== encodeGeneration) return;
       encodedOutput = '';

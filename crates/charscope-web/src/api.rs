@@ -244,6 +244,10 @@ struct CompareRequest {
     /// As in [`InspectRequest`].
     #[serde(default)]
     word_order: Option<String>,
+    /// The most characters of each reading's text to send (`text_cut` says when they stop
+    /// short); all of them when absent.
+    #[serde(default)]
+    limit: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -265,6 +269,10 @@ async fn compare_readings(
         let read = input::read_with(request.input, request.mode, &options)?;
         let view =
             charscope::view::compare::compare(read.content.bytes(), encoding::all(), COMPARE_BYTES);
+        let view = match request.limit {
+            Some(limit) => view.shown(limit),
+            None => view,
+        };
         Ok(Json(CompareResponse {
             input_format: read.format,
             input_format_description: read.description,
@@ -462,6 +470,10 @@ struct FixRequest {
     /// The word order of a dump of 2- or 4-byte words, as for `/api/inspect`.
     #[serde(default)]
     word_order: Option<String>,
+    /// The most characters of each text (the repaired one, each stage's, each alternative's)
+    /// to send (`text_cut` says when one stops short); all of them when absent.
+    #[serde(default)]
+    limit: Option<usize>,
 }
 
 /// The input's text repaired, exactly as `fix --json` prints it: text as itself with the
@@ -485,7 +497,11 @@ async fn fix_text(
                 charscope::decode::decode(bytes, enc).text
             }
         };
-        Ok(Json(charscope::repair::fix(&text)))
+        let repair = charscope::repair::fix(&text);
+        Ok(Json(match request.limit {
+            Some(limit) => repair.shown(limit),
+            None => repair,
+        }))
     })
     .await
 }

@@ -620,6 +620,73 @@ async fn fix_repairs_text_and_bytes_and_says_the_steps() {
 }
 
 #[tokio::test]
+async fn fix_and_compare_send_the_start_of_each_text_when_asked() {
+    // A large clean text: with a limit the repair answers its first characters, not the text.
+    let input = "plain text, nothing to repair. ".repeat(1000);
+    let whole = post_ok("/api/fix", json!({"input": input, "mode": "text"})).await;
+    assert_eq!(
+        (whole["text"].as_str(), &whole["text_cut"]),
+        (Some(input.as_str()), &json!(false))
+    );
+    let start = post_ok(
+        "/api/fix",
+        json!({"input": input, "mode": "text", "limit": 10}),
+    )
+    .await;
+    assert_eq!(start["text"], "plain text");
+    assert_eq!(
+        (&start["changed"], &start["text_cut"]),
+        (&json!(false), &json!(true))
+    );
+    // A repair: each stage's text is cut too; the repaired places stay whole.
+    let start = post_ok(
+        "/api/fix",
+        json!({"input": "ÃƒÂ§a va, ÃƒÂ§a va", "mode": "text", "limit": 3}),
+    )
+    .await;
+    assert_eq!(
+        (
+            start["text"].as_str(),
+            &start["changed"],
+            &start["text_cut"]
+        ),
+        (Some("ça "), &json!(true), &json!(true))
+    );
+    assert_eq!(start["stages"][0]["text"], "Ã§a");
+    assert_eq!(start["spans"].as_array().unwrap().len(), 2);
+    // Compare: each reading's text cut, the counts of every compared byte kept.
+    let whole = post_ok(
+        "/api/compare",
+        json!({"input": "C3 A9 C3 A9 C3 A9", "mode": "hex"}),
+    )
+    .await;
+    let start = post_ok(
+        "/api/compare",
+        json!({"input": "C3 A9 C3 A9 C3 A9", "mode": "hex", "limit": 2}),
+    )
+    .await;
+    assert_eq!(
+        (&whole["text_cut"], &start["text_cut"]),
+        (&json!(false), &json!(true))
+    );
+    let utf8 = |v: &Value| {
+        v["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["encoding"] == "UTF-8")
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(
+        (utf8(&whole)["text"].as_str(), utf8(&start)["text"].as_str()),
+        (Some("ééé"), Some("éé"))
+    );
+    assert_eq!(start["compared_length"], 6);
+    assert_eq!(utf8(&start)["malformed"], utf8(&whole)["malformed"]);
+}
+
+#[tokio::test]
 async fn detect_answers_with_its_reasons() {
     // The seed's bytes: UTF-8 with eight malformed sequences, single-byte readings as alternatives.
     let r = post_ok(

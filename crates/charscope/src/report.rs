@@ -309,7 +309,9 @@ pub fn inspect_text_window(text: &str, window: UnitWindow) -> Report {
 
 /// Inspects text, listing only what `shown` asks for.
 pub fn inspect_text_shown(text: &str, shown: Shown) -> Report {
-    let units = crate::decode::units(text.as_bytes(), encoding::UTF_8);
+    let mut units = Gathered::new(shown, text.len());
+    crate::decode::Decoder::new(encoding::UTF_8)
+        .decode_units(text.as_bytes(), true, |u| units.push(u));
     let readings = BomReadings::of(text.as_bytes());
     let mut report = build(
         InputKind::Text,
@@ -402,7 +404,7 @@ pub fn inspect_bytes_shown(
         ));
     }
     let mut decoder = StreamDecoder::new(encoding, BomMode::Strip);
-    let mut units = Vec::new();
+    let mut units = Gathered::new(shown, bytes.len());
     decoder.decode_units(bytes, true, |u| units.push(u));
     let mut report = build(
         InputKind::Bytes,
@@ -421,29 +423,75 @@ pub fn inspect_bytes_shown(
     Ok(report)
 }
 
+/// The decoded units as [`build`] needs them, gathered as the decoder streams them: the text,
+/// the malformed sequences (the first `shown.malformed`, and how many there are) and the units
+/// of the window, so that a megabyte's units (40 bytes each) are never all held at once.
+struct Gathered {
+    window: UnitWindow,
+    max_malformed: usize,
+    seen: usize,
+    text: String,
+    malformed: Vec<Malformed>,
+    malformed_total: usize,
+    units: Vec<Unit>,
+}
+
+impl Gathered {
+    fn new(shown: Shown, text_capacity: usize) -> Gathered {
+        Gathered {
+            window: shown.units,
+            max_malformed: shown.malformed,
+            seen: 0,
+            text: String::with_capacity(text_capacity),
+            malformed: Vec::new(),
+            malformed_total: 0,
+            units: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, unit: Unit) {
+        self.text.push(unit.lossy_char());
+        if let Unit::Malformed(m) = &unit {
+            self.malformed_total += 1;
+            if self.malformed.len() < self.max_malformed {
+                self.malformed.push(*m);
+            }
+        }
+        if self.seen >= self.window.start && self.seen - self.window.start < self.window.limit {
+            self.units.push(unit);
+        }
+        self.seen += 1;
+    }
+}
+
 fn build(
     kind: InputKind,
     bytes: &[u8],
     encoding: &'static Encoding,
     encoding_source: EncodingSource,
     bom: Option<&'static Encoding>,
-    units: Vec<Unit>,
+    gathered: Gathered,
     shown: Shown,
 ) -> Report {
     let window = shown.units;
-    let text: String = units.iter().map(Unit::lossy_char).collect();
-    let graphemes = metrics::grapheme_of_each_char(&text);
-    let all_malformed = units.iter().filter_map(|u| match u {
-        Unit::Malformed(m) => Some(*m),
-        Unit::Char { .. } => None,
-    });
-    let malformed_total = all_malformed.clone().count();
-    let malformed: Vec<Malformed> = all_malformed.take(shown.malformed).collect();
+    let Gathered {
+        text,
+        malformed,
+        malformed_total,
+        units,
+        ..
+    } = gathered;
+    // Grapheme numbers for the characters up to the window's end only: a boundary depends on
+    // what precedes it and on the next character, so the text's start numbers its clusters as
+    // the whole text does (and a megabyte is not segmented twice, `lengths` counting them).
+    let window_end = text
+        .char_indices()
+        .nth(window.start.saturating_add(window.limit))
+        .map_or(text.len(), |(at, _)| at);
+    let graphemes = metrics::grapheme_of_each_char(&text[..window_end]);
     let rows = units
         .iter()
-        .zip(graphemes)
-        .skip(window.start)
-        .take(window.limit)
+        .zip(graphemes.into_iter().skip(window.start))
         .map(|(unit, grapheme)| {
             let span = unit.span();
             let own = &bytes[span.start as usize..span.end as usize];

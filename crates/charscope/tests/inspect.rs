@@ -112,6 +112,27 @@ fn lengths_agree_with_language_definitions() {
 }
 
 #[test]
+fn a_window_of_units_numbers_graphemes_as_the_whole_listing_does() {
+    // Flags (pairs of regional indicators), a family joined by ZWJ, a combining accent, CRLF,
+    // Hangul jamo: clusters that a window may start or end inside.
+    let text = "a🇫🇷🇩🇪x👨\u{200D}👩\u{200D}👧e\u{301}\r\n\u{1100}\u{1161}\u{11A8}🇯🇵";
+    let all = report::inspect_text(text);
+    let numbers: Vec<usize> = all.units.iter().map(|u| u.grapheme).collect();
+    assert_eq!(numbers.last(), Some(&(all.lengths.graphemes - 1)));
+    for start in 0..numbers.len() {
+        for limit in 1..=numbers.len() - start {
+            let window = report::inspect_text_window(text, report::UnitWindow { start, limit });
+            let got: Vec<usize> = window.units.iter().map(|u| u.grapheme).collect();
+            assert_eq!(
+                got,
+                numbers[start..start + limit],
+                "start {start}, limit {limit}"
+            );
+        }
+    }
+}
+
+#[test]
 fn columns_count_wide_characters_twice() {
     assert_eq!(Lengths::of("日本").columns, 4);
     assert_eq!(Lengths::of("😀a").columns, 3);

@@ -134,6 +134,9 @@ pub struct Repair {
     /// How much more plausible than the input the repair is, in bits of the plausibility model
     /// (summed over the lines; 0 when unchanged).
     pub score: f64,
+    /// Whether `text`, or a stage's or an alternative's text, stops short: false unless the
+    /// caller asked for the start of each only ([`Repair::shown`]).
+    pub text_cut: bool,
 }
 
 impl Repair {
@@ -147,6 +150,7 @@ impl Repair {
             lost: Vec::new(),
             stages: Vec::new(),
             score: 0.0,
+            text_cut: false,
         }
     }
 }

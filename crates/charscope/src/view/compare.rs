@@ -18,6 +18,26 @@ pub struct CompareView {
     pub detected: Option<&'static Encoding>,
     /// Every encoding's reading, most plausible first.
     pub readings: Vec<DecodeRow>,
+    /// Whether a reading's text stops short: false unless the caller asked for the start of
+    /// each only ([`CompareView::shown`]); the counts are of every compared byte still.
+    pub text_cut: bool,
+}
+
+impl CompareView {
+    /// The view with each reading's text cut to its first `max_chars` characters, for a page
+    /// that shows no more (`text_cut` says whether any was).
+    ///
+    /// ```
+    /// use charscope::{encoding, view::compare::compare};
+    /// let v = compare(b"caf\xC3\xA9", encoding::all(), usize::MAX).shown(3);
+    /// assert_eq!((v.readings[0].text.as_str(), v.text_cut, v.compared_length), ("caf", true, 5));
+    /// ```
+    pub fn shown(mut self, max_chars: usize) -> CompareView {
+        for reading in &mut self.readings {
+            self.text_cut |= super::cut_chars(&mut reading.text, max_chars);
+        }
+        self
+    }
 }
 
 /// Reads the first `max_bytes` of `bytes` in each encoding.
@@ -40,5 +60,6 @@ pub fn compare(
         hex: hex_pairs(sample),
         detected: crate::detect::detect(sample).encoding,
         readings: compare::decodings(sample, encodings),
+        text_cut: false,
     }
 }

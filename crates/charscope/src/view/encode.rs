@@ -71,22 +71,16 @@ impl EncodeView {
     /// assert_eq!((v.hex.as_str(), v.length, v.cut), ("61 62", 3, true));
     /// ```
     pub fn shown(mut self, max_chars: usize) -> EncodeView {
-        fn cut_to(text: &mut String, max_chars: usize) -> bool {
-            match text.char_indices().nth(max_chars) {
-                Some((at, _)) => {
-                    text.truncate(at);
-                    true
-                }
-                None => false,
-            }
-        }
-        let hex_cut = cut_to(&mut self.hex, max_chars);
+        let hex_cut = super::cut_chars(&mut self.hex, max_chars);
         if hex_cut {
             // Whole pairs only: n pairs take 3n - 1 characters.
             let pairs = (self.hex.len() + 1) / 3;
             self.hex.truncate((3 * pairs).saturating_sub(1));
         }
-        let output_cut = self.output.as_mut().is_some_and(|o| cut_to(o, max_chars));
+        let output_cut = self
+            .output
+            .as_mut()
+            .is_some_and(|o| super::cut_chars(o, max_chars));
         self.cut = hex_cut || output_cut;
         self
     }

@@ -6,4 +6,17 @@ pub mod compare;
 pub mod encode;
 pub mod encodings;
 pub mod examples;
+pub mod fix;
 pub mod formats;
+
+/// Cuts `text` to its first `max_chars` characters; true when it was longer. The views' `shown`
+/// methods use it for a page that shows the start of a long text.
+pub(crate) fn cut_chars(text: &mut String, max_chars: usize) -> bool {
+    match text.char_indices().nth(max_chars) {
+        Some((at, _)) => {
+            text.truncate(at);
+            true
+        }
+        None => false,
+    }
+}
