@@ -71,7 +71,7 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
     match mode {
         Mode::Text => Ok(text(input)),
         Mode::Auto if input.trim().is_empty() => Ok(text(input)),
-        Mode::Auto | Mode::Hex => match dump::parse(&input, options) {
+        Mode::Auto | Mode::Hex => match parse_in(&input, mode, options) {
             Ok(parsed)
                 if mode == Mode::Auto
                     && options.format.is_none()
@@ -110,6 +110,34 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
             ))),
         },
     }
+}
+
+/// Inputs longer than this are first tried as a dump on their first lines in auto mode.
+const HEAD: usize = 16 * 1024;
+
+/// Reads `input` as a dump. In auto mode a large input is first read on its first lines: prose
+/// fails there, well before the last of them, and is then known not to be a dump without the
+/// whole megabyte split into lines (the same error, at the same place, as the whole would give
+/// first, since the dump reader goes line by line).
+fn parse_in(
+    input: &str,
+    mode: Mode,
+    options: &ParseOptions,
+) -> Result<dump::Parsed, dump::DumpError> {
+    if mode == Mode::Auto
+        && options.format.is_none()
+        && input.len() > 4 * HEAD
+        && let Some(cut) = input.as_bytes()[..HEAD].iter().rposition(|&b| b == b'\n')
+    {
+        let head = &input[..=cut];
+        let lines = head.bytes().filter(|&b| b == b'\n').count();
+        if let Err(e) = dump::parse(head, options)
+            && e.line + 1 < lines
+        {
+            return Err(e);
+        }
+    }
+    dump::parse(input, options)
 }
 
 /// Whether plain hex is more likely a word or a number: one token of hex digits that are all
@@ -154,6 +182,41 @@ fn looks_like_hex(input: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_input_is_judged_on_its_head_as_the_whole_would_be() {
+        // Prose: text, with or without the shortcut.
+        let prose =
+            "The quick brown fox jumps over the lazy dog; caf\u{e9} na\u{ef}ve.\n".repeat(3000);
+        let whole = dump::parse(&prose, &ParseOptions::default()).unwrap_err();
+        let head = parse_in(&prose, Mode::Auto, &ParseOptions::default()).unwrap_err();
+        assert_eq!(
+            (head.line, head.column, &head.message),
+            (whole.line, whole.column, &whole.message)
+        );
+        // A large xxd dump still reads whole.
+        let bytes: Vec<u8> = (0..100_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let mut xxd = String::new();
+        for (i, row) in bytes.chunks(16).enumerate() {
+            let hex: Vec<String> = row
+                .chunks(2)
+                .map(|p| p.iter().map(|b| format!("{b:02x}")).collect())
+                .collect();
+            let ascii: String = row
+                .iter()
+                .map(|&b| {
+                    if (0x20..0x7F).contains(&b) {
+                        b as char
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            xxd.push_str(&format!("{:08x}: {:<40} {ascii}\n", i * 16, hex.join(" ")));
+        }
+        let parsed = parse_in(&xxd, Mode::Auto, &ParseOptions::default()).unwrap();
+        assert_eq!(parsed.bytes, bytes);
+    }
 
     fn bytes_of(input: &str, mode: Mode) -> Option<Vec<u8>> {
         match read(input.into(), mode).ok()?.content {
