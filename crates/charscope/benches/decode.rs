@@ -1,4 +1,5 @@
-//! Throughput of decoding with error naming, next to the raw validators it builds on.
+//! Throughput of decoding with error naming, next to the raw validators it builds on, and of
+//! transcoding on one thread and on two.
 //!
 //! Corpus: `../shared/bench/build_corpus.py` builds it into `target/bench-corpus` (8 MiB files by
 //! default; set `CHARSCOPE_BENCH_MIB` for another size) the first time this runs.
@@ -117,5 +118,49 @@ fn decode_to_text(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, utf8_validation, decode_to_text);
+/// Converts `bytes` as `convert` does (2 MiB chunks), on one thread or two.
+fn transcode(bytes: &[u8], from: &str, to: &str, two: bool) -> usize {
+    use charscope::transcode::{Options, Transcoder};
+    let from = encoding::for_label(from).unwrap();
+    let to = encoding::for_label(to).unwrap();
+    let mut t = Transcoder::new(from, to, Options::default()).unwrap();
+    let mut out = Vec::with_capacity(4 << 20);
+    let mut written = 0;
+    let chunks: Vec<&[u8]> = bytes.chunks(2 << 20).collect();
+    for (i, chunk) in chunks.iter().enumerate() {
+        out.clear();
+        let last = i + 1 == chunks.len();
+        if two {
+            t.transcode_parallel(chunk, last, &mut out).unwrap();
+        } else {
+            t.transcode(chunk, last, &mut out).unwrap();
+        }
+        written += out.len();
+    }
+    written
+}
+
+fn transcode_threads(c: &mut Criterion) {
+    let dir = corpus_dir();
+    let mut group = c.benchmark_group("transcode");
+    group.sample_size(10);
+    for (name, from, to) in [
+        ("zh.utf8.txt", "utf-8", "utf-16le"),
+        ("zh.utf16le.txt", "utf-16le", "utf-8"),
+        ("pt.cp1252.txt", "windows-1252", "utf-8"),
+        ("ja.sjis.txt", "shift_jis", "utf-8"),
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        for (threads, two) in [("one thread", false), ("two threads", true)] {
+            let id = BenchmarkId::new(format!("{from} -> {to}, {threads}"), name);
+            group.bench_with_input(id, &bytes, |b, bytes| {
+                b.iter(|| transcode(black_box(bytes), from, to, two))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, utf8_validation, decode_to_text, transcode_threads);
 criterion_main!(benches);
