@@ -1,6 +1,6 @@
-// Hidden characters: a pasted right-to-left override is shown as a mark in "Decoded text" and
-// never applied, a banner warns of bidi controls, and the hidden-characters panel lists the
-// finding; a path gets the url lens with each decoding layer.
+// Hidden characters: a pasted right-to-left override is shown as a mark in "Decoded text" and in
+// the compare table, never applied, a banner warns of bidi controls, and the hidden-characters
+// panel lists the finding; a path gets the url lens with each decoding layer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifacts, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
@@ -42,6 +42,13 @@ test('abc\\u202Edef.txt: the override is a mark, not applied, with a banner and 
   assert.equal(await banner.getAttribute('role'), 'alert');
   assert.deepEqual(await texts(page, '#hidden-list .finding-code'), ['bidi-control']);
   assert.match(await page.locator('#hidden-list li').first().textContent(), /line 1, column 4.*RIGHT-TO-LEFT OVERRIDE.*never closed/);
+  // The compare table marks it too (in the readings that have it: UTF-8's, not windows-1252's
+  // "â€®"), and applies it in none.
+  await page.waitForFunction(() => document.body.dataset.compare === 'ready');
+  const utf8 = page.locator('#compare tbody tr[data-encoding="UTF-8"] td.reading');
+  assert.equal(await utf8.locator('.hidden-mark').count(), 1);
+  assert.equal(await utf8.textContent(), 'abcU+202Edef.txt');
+  assert.equal(await page.locator('#compare').evaluate((n) => n.textContent.includes('\u202E')), false);
   await page.screenshot({ path: join(artifacts, 'hidden-bidi.png'), fullPage: true });
 
   // Plain text again: no banner, no mark, no finding.

@@ -497,12 +497,15 @@
     pageDone(data);
   }
 
-  /** Decoded text with each hidden character the server lists (bidi controls, zero-width and
-   * other invisible characters) drawn as a visible mark instead of being applied, and a banner
-   * above it when bidi controls are present. `shown` is the text's first code points. */
-  function renderDecodedText(box, shown, hidden) {
-    clear(box);
+  /** Appends `shown` (a text's first code points) to `box`, each hidden character the server
+   * lists in `hidden.marks` drawn as a visible mark with its code point instead of the character
+   * itself, so that a bidi control is never applied. */
+  function appendMarked(box, shown, hidden) {
     const marks = new Map(((hidden && hidden.marks) || []).map((m) => [m.index, m]));
+    if (marks.size === 0) {
+      box.append(shown);
+      return;
+    }
     let run = '';
     let index = 0;
     for (const ch of shown) {
@@ -516,6 +519,14 @@
       box.append(el('span', { class: 'hidden-mark', dataset: { code: mark.code }, title: `${mark.code_point} ${mark.name} (${mark.code})`, text: mark.code_point }));
     }
     box.append(run);
+  }
+
+  /** Decoded text with each hidden character the server lists (bidi controls, zero-width and
+   * other invisible characters) drawn as a visible mark instead of being applied, and a banner
+   * above it when bidi controls are present. `shown` is the text's first code points. */
+  function renderDecodedText(box, shown, hidden) {
+    clear(box);
+    appendMarked(box, shown, hidden);
     let banner = $('bidi-banner');
     if (!banner) {
       banner = el('p', { id: 'bidi-banner', class: 'bidi-banner', role: 'alert' });
@@ -919,10 +930,19 @@
         el('td', {}, el('button', { type: 'button', class: 'read-as', dataset: { encoding: reading.encoding }, text: reading.encoding })),
         el('td', { class: reading.malformed ? 'number bad-text' : 'number muted', text: String(reading.malformed) }),
         el('td', { class: reading.suspicious ? 'number bad-text' : 'number muted', text: String(reading.suspicious) }),
-        el('td', { class: 'reading', 'data-label': 'Text', text: shown.cut ? `${shown.shown}…` : shown.shown })));
+        readingCell(shown, reading.hidden)));
     });
     markCurrentReading();
     document.body.dataset.compare = 'ready';
+  }
+
+  /** A compare row's text: hidden characters as marks, never applied (a reading of the bytes
+   * may hold a bidi override that would reorder the row). */
+  function readingCell(shown, hidden) {
+    const cell = el('td', { class: 'reading', 'data-label': 'Text' });
+    appendMarked(cell, shown.shown, hidden);
+    if (shown.cut) cell.append('…');
+    return cell;
   }
 
   function markCurrentReading() {

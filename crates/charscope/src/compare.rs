@@ -55,6 +55,10 @@ pub struct DecodeRow {
     pub score_total: f64,
     /// Whether the row ranks equal with the row above it.
     pub tie: bool,
+    /// The text's hidden characters (bidi controls, invisible characters), which views draw as
+    /// marks instead of applying them; left out when there are none.
+    #[serde(skip_serializing_if = "crate::scan::hidden::Marks::is_empty")]
+    pub hidden: crate::scan::hidden::Marks,
 }
 
 /// Whether a character is unlikely in real text (see the module docs).
@@ -120,6 +124,7 @@ pub fn decoding(bytes: &[u8], encoding: &'static Encoding) -> DecodeRow {
         suspicious: text.chars().filter(|&c| is_suspicious(c)).count(),
         penalty: penalty(&text),
         malformed,
+        hidden: crate::scan::hidden::marks(&text),
         text,
     }
 }

@@ -208,6 +208,27 @@ pub struct Marks {
     pub marks: Vec<Mark>,
 }
 
+impl Marks {
+    /// Whether there is nothing to mark.
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty()
+    }
+
+    /// The marks of the first `chars` characters only (for a text cut to its start).
+    ///
+    /// ```
+    /// let m = charscope::scan::hidden::marks("ab\u{200B}cd\u{202E}ef");
+    /// assert_eq!((m.marks.len(), m.bidi), (2, true));
+    /// let m = m.first(4);
+    /// assert_eq!((m.marks.len(), m.bidi), (1, false));
+    /// ```
+    pub fn first(mut self, chars: usize) -> Marks {
+        self.marks.retain(|m| m.index < chars);
+        self.bidi = self.marks.iter().any(|m| is_bidi_control(m.ch.ch));
+        self
+    }
+}
+
 /// The hidden characters of `text` to draw as marks: every character [`classify`] names except
 /// spaces (they are visible as spaces), a byte order mark at the very start, and the joiners,
 /// variation selectors and tags of emoji sequences (drawing them apart would break the emoji).

@@ -34,7 +34,10 @@ impl CompareView {
     /// ```
     pub fn shown(mut self, max_chars: usize) -> CompareView {
         for reading in &mut self.readings {
-            self.text_cut |= super::cut_chars(&mut reading.text, max_chars);
+            if super::cut_chars(&mut reading.text, max_chars) {
+                self.text_cut = true;
+                reading.hidden = std::mem::take(&mut reading.hidden).first(max_chars);
+            }
         }
         self
     }
