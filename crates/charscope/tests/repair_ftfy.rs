@@ -59,17 +59,10 @@ const NOT_YET: &[&str] = &[
     "An absolutely hopeless garble",
     // "Zam√≤": one MacRoman sequence gains less than its step's prior.
     "Italian UTF-8 / MacRoman example with ò",
-    // Negatives that read as windows-1257 and MacRoman mojibake to the model.
-    "Synthetic, negative: Norwegian capitalized nonsense",
-    "Negative: angry face",
-    "Negative: triangle and degree sign",
     // One lead byte and a U+FFFD between letters, with nothing whole beside them.
     "Messy language names: Slovak",
-    // Since the detection branch's newer model (merged after repair was tuned): a lone two-byte
-    // sequence between punctuation now reads better as a letter of another script (D7 94 as
-    // Hebrew, D5 85 as Armenian), and two chains lost their margin. To be re-tuned (issue 9).
-    "Negative: Don't fix a multiplication symbol in quotes",
-    "Negative: 'Õ' followed by an ellipsis",
+    // Since the detection branch's newer model (merged after repair was tuned): two chains lost
+    // their margin.
     "UTF-8 / Windows-1252 followed by UTF-8 / Windows-1251",
     "sharp S, in isolation, via MacRoman encoding",
 ];

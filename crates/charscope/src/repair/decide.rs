@@ -6,6 +6,7 @@ use super::score::{Plausibility, plausibility};
 use super::search::{Candidate, candidates};
 use super::segments::{self, Seg};
 use super::sound::sound;
+use super::weak;
 use super::{LossKind, Lost, RepairedSpan, Step};
 
 /// Text broken more than this many times is left as the last round made it.
@@ -18,7 +19,22 @@ const MARGIN: f64 = 1.7;
 /// real text rarely puts two symbols or accented capitals between letters ("ongeÃ«venaard").
 const MID_WORD_BONUS: f64 = 4.0;
 
-/// How many of a UTF-8 candidate's places sit between letters.
+/// Whether `span`, standing between letters after `before`, could not be part of a word as it
+/// is: it holds a character that is not a letter, or a capital right after a small letter
+/// ("straÃŸe", "ongeÃ«venaard"). Letters of one case ("HÅØYA") are a word as written.
+fn odd_in_word(before: Option<char>, span: &str) -> bool {
+    let mut prev = before;
+    for ch in span.chars() {
+        if !ch.is_alphabetic() || (ch.is_uppercase() && prev.is_some_and(char::is_lowercase)) {
+            return true;
+        }
+        prev = Some(ch);
+    }
+    false
+}
+
+/// How many of a UTF-8 candidate's places sit between letters, where a word could not have
+/// them as written.
 fn mid_word(c: &Candidate) -> usize {
     if !c.utf8 {
         return 0;
@@ -26,14 +42,13 @@ fn mid_word(c: &Candidate) -> usize {
     c.replacements
         .iter()
         .filter(|r| {
-            c.line[..r.start]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_alphabetic)
+            let before = c.line[..r.start].chars().next_back();
+            before.is_some_and(char::is_alphabetic)
                 && c.line[r.end..]
                     .chars()
                     .next()
                     .is_some_and(char::is_alphabetic)
+                && odd_in_word(before, &c.line[r.start..r.end])
         })
         .count()
         .min(2)
@@ -138,7 +153,7 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     let gain = (after.total - before.total).min(cap) - prior(c)
         + MID_WORD_BONUS * mid_word(c) as f64
         - LOSSY_COST * c.lossy() as f64;
-    (gain >= MARGIN).then_some(gain)
+    (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
 }
 
 /// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
@@ -383,3 +398,22 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
 
 /// Bits by which another first step's chain must end better than the best-looking one's.
 const BEAM_MARGIN: f64 = 2.0;
+
+#[cfg(test)]
+mod tests {
+    use super::odd_in_word;
+
+    #[test]
+    fn a_word_of_one_case_is_a_word_as_written() {
+        assert!(!odd_in_word(Some('H'), "ÅØ"));
+        assert!(!odd_in_word(Some('b'), "ßš"));
+        assert!(odd_in_word(Some('a'), "Ã«"));
+        assert!(odd_in_word(Some('a'), "ÃŸ"));
+        assert!(odd_in_word(Some('i'), "√ü"));
+        // ftfy's capitalised nonsense stays as it is.
+        assert_eq!(
+            crate::repair::fix("HÅØYA ER BLÅØYD").text,
+            "HÅØYA ER BLÅØYD"
+        );
+    }
+}
