@@ -57,14 +57,11 @@ const NOT_YET: &[&str] = &[
     "We can mostly decode the face above when we lose the character U+009D",
     // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
     "An absolutely hopeless garble",
-    // "Zam√≤": one MacRoman sequence gains less than its step's prior.
-    "Italian UTF-8 / MacRoman example with ò",
     // One lead byte and a U+FFFD between letters, with nothing whole beside them.
     "Messy language names: Slovak",
     // Since the detection branch's newer model (merged after repair was tuned): two chains lost
     // their margin.
     "UTF-8 / Windows-1252 followed by UTF-8 / Windows-1251",
-    "sharp S, in isolation, via MacRoman encoding",
 ];
 
 #[test]

@@ -54,6 +54,44 @@ fn mid_word(c: &Candidate) -> usize {
         .min(2)
 }
 
+/// Bits of evidence for each UTF-8 sequence repaired at the edge of a word (a letter on one side
+/// only) that holds a symbol, which words do not ("wei√ü", "Zam√≤"): half the evidence of one
+/// inside a word.
+const WORD_EDGE_BONUS: f64 = 2.0;
+
+/// Whether `ch` is a symbol (mathematical, currency, modifier or other): words are not written
+/// with one at their edge, as they are with an apostrophe ("Ã’s" stays).
+fn is_symbol(ch: char) -> bool {
+    use icu_properties::{CodePointMapData, props::GeneralCategory};
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(ch),
+        GeneralCategory::MathSymbol
+            | GeneralCategory::CurrencySymbol
+            | GeneralCategory::ModifierSymbol
+            | GeneralCategory::OtherSymbol
+    )
+}
+
+/// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol.
+fn word_edge(c: &Candidate) -> usize {
+    if !c.utf8 {
+        return 0;
+    }
+    c.replacements
+        .iter()
+        .filter(|r| {
+            let before = c.line[..r.start].chars().next_back();
+            let left = before.is_some_and(char::is_alphabetic);
+            let right = c.line[r.end..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphabetic);
+            left != right && c.line[r.start..r.end].chars().any(is_symbol)
+        })
+        .count()
+        .min(2)
+}
+
 /// The prior cost in bits of a step: how much rarer than UTF-8 read as windows-1252 (the
 /// commonest mojibake by far) it is. A step must gain its prior and [`MARGIN`] to be taken, and
 /// of two steps the one that gains most beyond its prior wins.
@@ -152,6 +190,7 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
     let gain = (after.total - before.total).min(cap) - prior(c)
         + MID_WORD_BONUS * mid_word(c) as f64
+        + WORD_EDGE_BONUS * word_edge(c) as f64
         - LOSSY_COST * c.lossy() as f64;
     (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
 }
