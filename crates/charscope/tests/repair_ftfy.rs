@@ -59,9 +59,6 @@ const NOT_YET: &[&str] = &[
     "An absolutely hopeless garble",
     // One lead byte and a U+FFFD between letters, with nothing whole beside them.
     "Messy language names: Slovak",
-    // Since the detection branch's newer model (merged after repair was tuned): two chains lost
-    // their margin.
-    "UTF-8 / Windows-1252 followed by UTF-8 / Windows-1251",
 ];
 
 #[test]

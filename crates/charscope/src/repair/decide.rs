@@ -237,7 +237,8 @@ fn whole_words(c: &Candidate) -> bool {
     })
 }
 
-/// Whether the replaced places, scored on their own, are more plausible after than before.
+/// Whether the replaced places, scored on their own, are more plausible after than before, or
+/// after one more UTF-8 step.
 fn places_improve(c: &Candidate) -> bool {
     let mut before = String::new();
     let mut after = String::new();
@@ -247,7 +248,16 @@ fn places_improve(c: &Candidate) -> bool {
         after.push_str(&r.text);
         after.push(' ');
     }
-    plausibility(&after).total > plausibility(&before).total
+    let before = plausibility(&before).total;
+    if plausibility(&after).total > before {
+        return true;
+    }
+    // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
+    // the places are judged by what the next step makes of them.
+    candidates(&after)
+        .iter()
+        .filter(|next| next.utf8)
+        .any(|next| plausibility(&next.text).total > before)
 }
 
 /// How many characters of the line the candidate replaces.
@@ -454,5 +464,14 @@ mod tests {
             crate::repair::fix("HÅØYA ER BLÅØYD").text,
             "HÅØYA ER BLÅØYD"
         );
+    }
+
+    #[test]
+    fn a_middle_step_is_judged_by_the_step_after_it() {
+        // "°" as UTF-8 read as windows-1252 ("Â°"), then as windows-1251: "Â°" reads worse than
+        // "Г‚В°" on its own, "°" better.
+        let r = crate::repair::fix("a 20Г‚В°C day");
+        assert_eq!(r.text, "a 20°C day");
+        assert_eq!(r.stages.len(), 2);
     }
 }
