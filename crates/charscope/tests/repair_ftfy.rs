@@ -50,11 +50,7 @@ const NOT_YET: &[&str] = &[
     "For goodness' sake. We can come close to fixing this, but fail in the last step",
     // Sloppy windows-1250 (the C1 bytes it lacks) mixed with windows-1252.
     "UTF-8 / sloppy Windows-1250 mixup in English",
-    "The same text as above, but as a UTF-8 / ISO-8859-2 mixup",
     "UTF-8 / sloppy Windows-1250 mixup in Romanian",
-    // Box drawing and kaomoji: no language to prefer the repair.
-    "A face with UTF-8 / sloppy Windows-1252 mixed up twice",
-    "We can mostly decode the face above when we lose the character U+009D",
     // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
     "An absolutely hopeless garble",
     // One lead byte and a U+FFFD between letters, with nothing whole beside them.

@@ -93,17 +93,26 @@ fn rare(c: char) -> bool {
 }
 
 /// Whether the characters a candidate writes are ones real text has: none rare when it repairs
-/// three places or fewer (weak evidence), mostly common beyond.
+/// three sequences or fewer (weak evidence), mostly common beyond. Sequences are counted, not
+/// places: a line broken whole is one place of many sequences.
 pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
-    if replacements.len() <= 3 {
+    let sequences: usize = replacements.iter().map(|r| r.complete + r.lost.len()).sum();
+    if sequences <= 3 {
         return !replacements.iter().any(|r| r.text.chars().any(rare));
     }
-    // Many places: under a quarter rare letters (spacing accents are common in the middle
-    // steps of text broken several times).
+    // Many places: under a quarter rare letters. Spacing accents and the rare letters of
+    // windows-1252 (ƒ, ˆ, ˜) are common in the middle steps of text broken several times: "ãƒ"
+    // is the start of every katakana read as windows-1252.
     let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
     let rare_letters = written
         .iter()
-        .filter(|&&c| rare(c) && !matches!(c, '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}'))
+        .filter(|&&c| {
+            rare(c)
+                && !matches!(
+                    c,
+                    '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}' | '\u{192}' | '\u{2C6}' | '\u{2DC}'
+                )
+        })
         .count();
     rare_letters * 4 < written.len()
 }
@@ -144,4 +153,19 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
         }
         true
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::repair::fix;
+
+    #[test]
+    fn a_line_broken_whole_is_judged_by_its_sequences() {
+        // UTF-8 read as windows-1252 twice: the middle step ("ã\u{81}“ã‚“...") is one place
+        // of many sequences, with the ƒ and ˆ of windows-1252 in it.
+        let text = "Ã£Â\u{81}â€œÃ£â€šâ€œÃ£Â\u{81}Â«Ã£Â\u{81}Â¡Ã£Â\u{81}Â¯Ã¤Â¸â€“Ã§â€¢Å’";
+        assert_eq!(fix(text).text, "こんにちは世界");
+        let text = "Ã¤Â¸Â\u{ad}Ã¦â€“â€¡Ã¦â€“â€¡Ã¦Å“Â¬Ã¯Â¼Å’Ã§Â®â‚¬Ã¤Â½â€œÃ¥Â\u{ad}â€”";
+        assert_eq!(fix(text).text, "中文文本，简体字");
+    }
 }
