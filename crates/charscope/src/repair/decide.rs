@@ -170,7 +170,7 @@ pub(crate) fn structural(c: &Candidate) -> bool {
         return false;
     }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
-    if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 {
+    if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 && !latin_reread(c) {
         return false;
     }
     sound(&c.line, &c.replacements)
@@ -237,16 +237,42 @@ fn whole_words(c: &Candidate) -> bool {
     })
 }
 
+/// The letters of the word right before `start` and right after `end`.
+fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
+    let head = line[..start]
+        .char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_alphabetic())
+        .last()
+        .map_or(start, |(i, _)| i);
+    let tail = line[end..]
+        .char_indices()
+        .find(|(_, ch)| !ch.is_alphabetic())
+        .map_or(line.len(), |(i, _)| end + i);
+    (&line[head..start], &line[end..tail])
+}
+
 /// Whether the replaced places, scored on their own, are more plausible after than before, or
 /// after one more UTF-8 step.
 fn places_improve(c: &Candidate) -> bool {
     let mut before = String::new();
     let mut after = String::new();
     for r in &c.replacements {
-        before.push_str(&c.line[r.start..r.end]);
-        before.push(' ');
-        after.push_str(&r.text);
-        after.push(' ');
+        // A reread changes letters inside words: its places are judged with their words.
+        let (head, tail) = if c.utf8 {
+            ("", "")
+        } else {
+            word_around(&c.line, r.start, r.end)
+        };
+        for (out, text) in [
+            (&mut before, &c.line[r.start..r.end]),
+            (&mut after, &r.text[..]),
+        ] {
+            out.push_str(head);
+            out.push_str(text);
+            out.push_str(tail);
+            out.push(' ');
+        }
     }
     let before = plausibility(&before).total;
     if plausibility(&after).total > before {
@@ -266,6 +292,13 @@ fn replaced_chars(c: &Candidate) -> usize {
         .iter()
         .map(|r| c.line[r.start..r.end].chars().count())
         .sum()
+}
+
+/// Whether `c` rereads one Latin code page as another (windows-1252 text read as
+/// windows-1250): it changes a letter inside a word ("năo"), and the words are judged whole (see
+/// [`places_improve`]), so one changed letter is enough to go by.
+fn latin_reread(c: &Candidate) -> bool {
+    !c.utf8 && c.step.encode.name() == "windows-1250" && c.step.decode.name() == "windows-1252"
 }
 
 /// How many characters the candidate's replacements write.

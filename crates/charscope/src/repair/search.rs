@@ -56,6 +56,9 @@ enum Shape {
     HanAndBopomofo,
     /// Half-width katakana (EUC-JP read as Shift_JIS).
     HalfwidthKana,
+    /// A letter of windows-1250 where windows-1252 has another letter ("năo" for "não", "trčs"
+    /// for "très"): Western text read as Central European.
+    CentralLetter,
 }
 
 struct Reread {
@@ -97,7 +100,7 @@ fn rereads() -> &'static [Reread] {
         ] {
             add("windows-1252", right, Shape::HighRun, false);
         }
-        add("windows-1250", "windows-1252", Shape::HighRun, false);
+        add("windows-1250", "windows-1252", Shape::CentralLetter, false);
         add("windows-1251", "koi8-r", Shape::CyrillicCase, false);
         add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
         add("windows-1251", "koi8-u", Shape::CyrillicCase, false);
@@ -121,6 +124,7 @@ struct Looks {
     han: bool,
     others: bool,
     halfwidth_kana: bool,
+    central_letter: bool,
 }
 
 fn is_han(c: char) -> bool {
@@ -204,6 +208,7 @@ fn looks(line: &str) -> Looks {
         } else {
             (run1, run2) = (0, 0);
         }
+        l.central_letter |= "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(ch);
         match ch {
             '\u{80}'..='\u{9F}' => l.c1 = true,
             '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
@@ -276,6 +281,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             Shape::HanAndOthers => l.han && l.others,
             Shape::HanAndBopomofo => l.han && l.bopomofo,
             Shape::HalfwidthKana => l.halfwidth_kana,
+            Shape::CentralLetter => l.central_letter,
         };
         if !fits {
             continue;
@@ -304,4 +310,52 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     let mut seen = std::collections::HashSet::new();
     out.retain(|c| seen.insert(c.text.clone()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::repair::fix;
+
+    #[test]
+    fn western_text_read_as_central_european_is_repaired() {
+        for (broken, fixed) in [
+            (
+                "Ele disse que năo vem, e a exploraçăo terminou.",
+                "Ele disse que não vem, e a exploração terminou.",
+            ),
+            (
+                "Il est trčs content d'ętre lŕ.",
+                "Il est très content d'être là.",
+            ),
+            ("El nińo de Espańa", "El niño de España"),
+        ] {
+            let r = fix(broken);
+            assert_eq!(r.text, fixed, "{broken}");
+            assert_eq!(r.steps[0].encode.name(), "windows-1250");
+            assert_eq!(r.steps[0].decode.name(), "windows-1252");
+        }
+    }
+
+    #[test]
+    fn central_european_text_stays() {
+        for text in [
+            "V Praze je dnes hezké počasí a lidé se procházejí po nábřeží.",
+            "Muž řekl, že přijde zítra večer.",
+            "Będę w domu o szóstej wieczorem.",
+            "Dziękuję bardzo za pomoc, to było miłe.",
+            "Köszönöm szépen a segítséget, nagyon örülök.",
+            "România are o istorie bogată și o cultură veche.",
+            "Mă bucur să te văd din nou.",
+            "Kŕdeľ ďatľov učí koňa žrať kôru.",
+            "Đurđevdan je praznik u proljeće.",
+            "Antonín Dvořák was a Czech composer.",
+            "Pani Wiśniewska mieszka w Łodzi od dwudziestu lat.",
+            "Poznań i Gdańsk",
+            "Budapest, Győr, Pécs",
+            "Ion Creangă",
+            "Tôi đang học tiếng Việt ở Hà Nội.",
+        ] {
+            assert_eq!(fix(text).text, text, "{text}");
+        }
+    }
 }
