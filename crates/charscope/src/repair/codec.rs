@@ -66,6 +66,9 @@ pub(crate) struct Codecs {
     pub(crate) double: u128,
     /// The codecs whose byte A0 is a no-break space.
     pub(crate) nbsp: u128,
+    /// For each BMP character, whether it is alphabetic (a bit set: the quick filter asks for
+    /// every character of a line, and the standard library's lookup is slow beyond Latin).
+    alpha: Box<[u64]>,
 }
 
 const BMP: usize = 0x10000;
@@ -224,6 +227,12 @@ fn build() -> Codecs {
             }
         }
     }
+    let mut alpha = vec![0u64; BMP / 64].into_boxed_slice();
+    for (cp, c) in (0..BMP as u32).filter_map(|cp| Some((cp as usize, char::from_u32(cp)?))) {
+        if c.is_alphabetic() {
+            alpha[cp / 64] |= 1 << (cp % 64);
+        }
+    }
     Codecs {
         list,
         lead,
@@ -233,6 +242,7 @@ fn build() -> Codecs {
         lead_n,
         double,
         nbsp,
+        alpha,
     }
 }
 
@@ -260,6 +270,17 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
+    /// Whether `c` is alphabetic, as [`char::is_alphabetic`] says.
+    #[inline]
+    pub(crate) fn is_alphabetic(&self, c: char) -> bool {
+        let cp = c as usize;
+        if cp < BMP {
+            self.alpha[cp / 64] & (1 << (cp % 64)) != 0
+        } else {
+            c.is_alphabetic()
+        }
+    }
+
     /// The codec of `enc`, if repair has one.
     pub(crate) fn of(&self, enc: &'static Encoding) -> Option<&Codec> {
         self.list.iter().find(|c| c.encoding == enc)

@@ -328,14 +328,15 @@ fn kind(loss: super::scan::Loss) -> LossKind {
     }
 }
 
-/// The candidates of one round that are repairs, best first (the first is the one to take).
+/// The candidates `found` for the line as it stands that are repairs, best first (the first is
+/// the one to take).
 fn ranked(
-    cur: &str,
+    found: Vec<Candidate>,
     line: &str,
     stages: &[(String, Step)],
     before: Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(cur)
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
         .filter_map(|c| {
@@ -392,7 +393,10 @@ fn follow(
     for _ in 0..MAX_ROUNDS {
         let (_, best, after) = match next.take() {
             Some(step) => step,
-            None => match ranked(&cur, line, &out.stages, before).into_iter().next() {
+            None => match ranked(candidates(&cur), line, &out.stages, before)
+                .into_iter()
+                .next()
+            {
                 Some(step) => step,
                 None => break,
             },
@@ -440,7 +444,8 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
             ..LineRepair::default()
         };
     }
-    if candidates(line).is_empty() {
+    let found = candidates(line);
+    if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
         return LineRepair {
             original: line.to_string(),
@@ -448,7 +453,7 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
         };
     }
     let base = plausibility(line);
-    let first = ranked(line, line, &[], base);
+    let first = ranked(found, line, &[], base);
     if first.is_empty() {
         return LineRepair {
             original: line.to_string(),

@@ -135,6 +135,12 @@ fn is_other_than_han(c: char) -> bool {
     matches!(c, '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}')
 }
 
+/// A letter of windows-1250 whose byte is another letter in windows-1252 (all between U+0102
+/// and U+0171, so that most characters are told apart by the range alone).
+fn is_central_letter(c: char) -> bool {
+    ('\u{102}'..='\u{171}').contains(&c) && "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c)
+}
+
 fn looks(line: &str) -> Looks {
     let c = codecs();
     let mut l = Looks::default();
@@ -167,7 +173,7 @@ fn looks(line: &str) -> Looks {
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary = ch.is_ascii() || !ch.is_alphabetic();
+        let here_boundary = ch.is_ascii() || !c.is_alphabetic(ch);
         if here_boundary {
             l.utf8 |= done;
         }
@@ -208,7 +214,7 @@ fn looks(line: &str) -> Looks {
         } else {
             (run1, run2) = (0, 0);
         }
-        l.central_letter |= "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(ch);
+        l.central_letter |= is_central_letter(ch);
         match ch {
             '\u{80}'..='\u{9F}' => l.c1 = true,
             '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
