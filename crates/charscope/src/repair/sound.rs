@@ -64,8 +64,8 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
 }
 
 /// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
-/// capitals, not "AHř".
-fn case_fits(line: &str, r: &Replacement) -> bool {
+/// capitals, not "AHř". `before` is the line before the place, as repaired.
+fn case_fits(before: &str, r: &Replacement) -> bool {
     let mut written = r.text.chars().filter(|c| c.is_alphabetic());
     let Some(first) = written.next() else {
         return true;
@@ -73,7 +73,7 @@ fn case_fits(line: &str, r: &Replacement) -> bool {
     if !first.is_lowercase() {
         return true;
     }
-    let capitals_before = line[..r.start]
+    let capitals_before = before
         .chars()
         .rev()
         .take_while(|c| c.is_alphabetic())
@@ -134,10 +134,17 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
         return false;
     }
     let gc = CodePointMapData::<GeneralCategory>::new();
+    // The line as repaired up to the place: the case of a word is judged by its repaired
+    // letters ("ĹŁ" before "Ĺź" is the one small letter ţ, not two capitals).
+    let mut repaired = String::with_capacity(line.len());
+    let mut at = 0;
     replacements.iter().all(|r| {
-        if !case_fits(line, r) {
+        repaired.push_str(&line[at..r.start]);
+        if !case_fits(&repaired, r) {
             return false;
         }
+        repaired.push_str(&r.text);
+        at = r.end;
         let mut base = line[..r.start].chars().next_back();
         for c in r.text.chars() {
             if unlikely(c) && !line[r.start..r.end].contains(c) {
@@ -167,5 +174,14 @@ mod tests {
         assert_eq!(fix(text).text, "こんにちは世界");
         let text = "Ã¤Â¸Â\u{ad}Ã¦â€“â€¡Ã¦â€“â€¡Ã¦Å“Â¬Ã¯Â¼Å’Ã§Â®â‚¬Ã¤Â½â€œÃ¥Â\u{ad}â€”";
         assert_eq!(fix(text).text, "中文文本，简体字");
+    }
+
+    #[test]
+    fn a_word_s_case_is_judged_as_repaired() {
+        // Romanian in UTF-8 read as windows-1250: "ĹŁ" before "Ä\u{83}" is ţ, not two capitals.
+        let text = "pe vremea aceea Ă®nĹŁelegeau puĹŁinÄ\u{83} ceaĹŁÄ\u{83}";
+        assert_eq!(fix(text).text, "pe vremea aceea înţelegeau puţină ceaţă");
+        // A capital word keeps its case.
+        assert_eq!(fix("AHÅ™").text, "AHÅ™");
     }
 }
