@@ -125,6 +125,8 @@ struct Looks {
     others: bool,
     halfwidth_kana: bool,
     central_letter: bool,
+    /// Cyrillic letters, and how many of them are capitals.
+    cyrillic: (usize, usize),
 }
 
 fn is_han(c: char) -> bool {
@@ -140,6 +142,10 @@ fn is_other_than_han(c: char) -> bool {
 fn is_central_letter(c: char) -> bool {
     ('\u{102}'..='\u{171}').contains(&c) && "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c)
 }
+
+/// Cyrillic letters, all capitals, that a line must have to be tried as KOI8-R and
+/// windows-1251 read one as the other (a short word in capitals is an abbreviation).
+const CYRILLIC_CAPITALS: usize = 8;
 
 fn looks(line: &str) -> Looks {
     let c = codecs();
@@ -215,6 +221,10 @@ fn looks(line: &str) -> Looks {
             (run1, run2) = (0, 0);
         }
         l.central_letter |= is_central_letter(ch);
+        if ('\u{400}'..='\u{45F}').contains(&ch) {
+            l.cyrillic.0 += 1;
+            l.cyrillic.1 += usize::from(ch < '\u{430}');
+        }
         match ch {
             '\u{80}'..='\u{9F}' => l.c1 = true,
             '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
@@ -283,7 +293,12 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
                 .of(r.wrong)
                 .is_some_and(|w| l.high_run & w.bit != 0),
             Shape::C1 => l.c1,
-            Shape::CyrillicCase => l.cyrillic_case,
+            // Or all capitals: KOI8-R and windows-1251 swap the cases, so small letters read
+            // the other way are all capitals ("ОП ЧП ЧУЈН" for "но во всём").
+            Shape::CyrillicCase => {
+                l.cyrillic_case
+                    || (l.cyrillic.0 >= CYRILLIC_CAPITALS && l.cyrillic.1 == l.cyrillic.0)
+            }
             Shape::HanAndOthers => l.han && l.others,
             Shape::HanAndBopomofo => l.han && l.bopomofo,
             Shape::HalfwidthKana => l.halfwidth_kana,
@@ -339,6 +354,33 @@ mod tests {
             assert_eq!(r.text, fixed, "{broken}");
             assert_eq!(r.steps[0].encode.name(), "windows-1250");
             assert_eq!(r.steps[0].decode.name(), "windows-1252");
+        }
+    }
+
+    #[test]
+    fn small_cyrillic_letters_read_as_capitals_are_repaired() {
+        // KOI8-R and windows-1251 swap the cases: small letters read the other way are all
+        // capitals, with no small letter before a capital to go by.
+        let fixed = "метеорологические данные не подтверждаются";
+        for broken in [
+            "НЕФЕПТПМПЗЙЮЕУЛЙЕ ДБООЩЕ ОЕ РПДФЧЕТЦДБАФУС",
+            "ЛЕРЕНПНКНЦХВЕЯЙХЕ ДЮММШЕ МЕ ОНДРБЕПФДЮЧРЯЪ",
+        ] {
+            assert_eq!(fix(broken).text, fixed, "{broken}");
+        }
+    }
+
+    #[test]
+    fn cyrillic_capitals_stay() {
+        for text in [
+            "ВНИМАНИЕ! ОПАСНАЯ ЗОНА",
+            "МОСКВА — СТОЛИЦА РОССИИ",
+            "СОЮЗ СОВЕТСКИХ СОЦИАЛИСТИЧЕСКИХ РЕСПУБЛИК",
+            "ЗАКОН О ЗАЩИТЕ ПРАВ ПОТРЕБИТЕЛЕЙ",
+            "УКРАЇНА, КИЇВ",
+            "СРБИЈА И ЦРНА ГОРА",
+        ] {
+            assert_eq!(fix(text).text, text, "{text}");
         }
     }
 
