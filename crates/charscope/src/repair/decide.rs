@@ -101,6 +101,8 @@ fn prior(c: &Candidate) -> f64 {
         // C1 controls are themselves the evidence; other rereads have no structure to go by.
         return if c.step.encode.name() == "true-ISO-8859-1" {
             0.0
+        } else if latin_reread(c) {
+            LATIN_REREAD_PRIOR
         } else {
             10.0
         };
@@ -293,6 +295,10 @@ fn replaced_chars(c: &Candidate) -> usize {
         .map(|r| c.line[r.start..r.end].chars().count())
         .sum()
 }
+
+/// The prior of windows-1252 text read as windows-1250: its words are judged whole, which is
+/// more to go by than other rereads have.
+const LATIN_REREAD_PRIOR: f64 = 6.0;
 
 /// Whether `c` rereads one Latin code page as another (windows-1252 text read as
 /// windows-1250): it changes a letter inside a word ("năo"), and the words are judged whole (see

@@ -349,6 +349,10 @@ mod tests {
                 "Il est très content d'être là.",
             ),
             ("El nińo de Espańa", "El niño de España"),
+            (
+                "telescópio de 22 cm em Milăo",
+                "telescópio de 22 cm em Milão",
+            ),
         ] {
             let r = fix(broken);
             assert_eq!(r.text, fixed, "{broken}");
@@ -401,6 +405,10 @@ mod tests {
             "Poznań i Gdańsk",
             "Budapest, Győr, Pécs",
             "Ion Creangă",
+            "Pociąg odjeżdża o ósmej rano z dworca głównego.",
+            "Mâine plecăm la mare cu prietenii noștri.",
+            "Ovo je rečenica na hrvatskom jeziku s čćđšž.",
+            "Ťažké časy",
             "Tôi đang học tiếng Việt ở Hà Nội.",
         ] {
             assert_eq!(fix(text).text, text, "{text}");
