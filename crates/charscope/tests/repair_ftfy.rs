@@ -48,9 +48,6 @@ const NOT_YET: &[&str] = &[
     "Science! Mid-word Greek letter gets fixed correctly",
     // Mostly '?' standing for lost bytes: too little whole UTF-8 to trust.
     "For goodness' sake. We can come close to fixing this, but fail in the last step",
-    // Windows-1250 reads it whole, but the three sequences write a spacing acute ("scars´"),
-    // which a repair of three sequences or fewer may not.
-    "UTF-8 / sloppy Windows-1250 mixup in English",
     // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
     "An absolutely hopeless garble",
     // One lead byte and a U+FFFD between letters, with nothing whole beside them.

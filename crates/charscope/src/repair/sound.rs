@@ -95,10 +95,15 @@ fn rare(c: char) -> bool {
 /// Whether the characters a candidate writes are ones real text has: none rare when it repairs
 /// three sequences or fewer (weak evidence), mostly common beyond. Sequences are counted, not
 /// places: a line broken whole is one place of many sequences.
-pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
+pub(crate) fn common_enough(line: &str, replacements: &[Replacement]) -> bool {
     let sequences: usize = replacements.iter().map(|r| r.complete + r.lost.len()).sum();
     if sequences <= 3 {
-        return !replacements.iter().any(|r| r.text.chars().any(rare));
+        // A rare character the place already had is not one the repair makes ("Â´" is "´").
+        return !replacements.iter().any(|r| {
+            r.text
+                .chars()
+                .any(|c| rare(c) && !line[r.start..r.end].contains(c))
+        });
     }
     // Many places: under a quarter rare letters. Spacing accents and the rare letters of
     // windows-1252 (ƒ, ˆ, ˜) are common in the middle steps of text broken several times: "ãƒ"
@@ -130,7 +135,7 @@ fn unlikely(c: char) -> bool {
 
 /// Whether every replacement writes sound text.
 pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
-    if !common_enough(replacements) {
+    if !common_enough(line, replacements) {
         return false;
     }
     let gc = CodePointMapData::<GeneralCategory>::new();
@@ -174,6 +179,16 @@ mod tests {
         assert_eq!(fix(text).text, "こんにちは世界");
         let text = "Ã¤Â¸Â\u{ad}Ã¦â€“â€¡Ã¦â€“â€¡Ã¦Å“Â¬Ã¯Â¼Å’Ã§Â®â‚¬Ã¤Â½â€œÃ¥Â\u{ad}â€”";
         assert_eq!(fix(text).text, "中文文本，简体字");
+    }
+
+    #[test]
+    fn a_rare_character_the_place_had_is_not_made_by_the_repair() {
+        // Two sequences, each writing a spacing accent that already stood in the mojibake.
+        let text = "the acute Â´ and the macron Â¯ are spacing accents";
+        assert_eq!(
+            fix(text).text,
+            "the acute ´ and the macron ¯ are spacing accents"
+        );
     }
 
     #[test]
