@@ -50,8 +50,6 @@ const NOT_YET: &[&str] = &[
     "For goodness' sake. We can come close to fixing this, but fail in the last step",
     // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
     "An absolutely hopeless garble",
-    // One lead byte and a U+FFFD between letters, with nothing whole beside them.
-    "Messy language names: Slovak",
 ];
 
 #[test]

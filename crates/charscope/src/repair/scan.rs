@@ -290,4 +290,14 @@ mod tests {
         assert_eq!(r.text, "Мы пошли домой поздно вечером");
         assert!(r.lost.is_empty());
     }
+
+    #[test]
+    fn a_sequence_that_lost_its_last_byte_inside_a_word_is_repaired_alone() {
+        // "ä" whose second byte was replaced, between letters: nothing whole beside it.
+        let r = fix("Grenzg\u{e4}nger: Gr\u{c3}\u{fffd}e aus K\u{f6}ln");
+        assert_eq!(r.text, "Grenzg\u{e4}nger: Gr\u{fffd}e aus K\u{f6}ln");
+        assert_eq!(r.lost.len(), 1);
+        // A capital and a U+FFFD standing alone stay.
+        assert_eq!(fix("x \u{c3}\u{fffd} y").text, "x \u{c3}\u{fffd} y");
+    }
 }

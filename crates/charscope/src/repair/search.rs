@@ -269,8 +269,11 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
         mask &= mask - 1;
         let codec = &c.list[id];
         let replacements = scan::find(line, codec);
-        let complete: usize = replacements.iter().map(|r| r.complete).sum();
-        if complete == 0 {
+        // Lost bytes alone are judged by `decide::structural` (inside a word they may be).
+        if replacements
+            .iter()
+            .all(|r| r.complete == 0 && r.lost.is_empty())
+        {
             continue;
         }
         let text = apply(line, &replacements);
