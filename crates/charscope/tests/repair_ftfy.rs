@@ -48,30 +48,8 @@ const NOT_YET: &[&str] = &[
     "Science! Mid-word Greek letter gets fixed correctly",
     // Mostly '?' standing for lost bytes: too little whole UTF-8 to trust.
     "For goodness' sake. We can come close to fixing this, but fail in the last step",
-    // Sloppy windows-1250 (the C1 bytes it lacks) mixed with windows-1252.
-    "UTF-8 / sloppy Windows-1250 mixup in English",
-    "The same text as above, but as a UTF-8 / ISO-8859-2 mixup",
-    "UTF-8 / sloppy Windows-1250 mixup in Romanian",
-    // Box drawing and kaomoji: no language to prefer the repair.
-    "A face with UTF-8 / sloppy Windows-1252 mixed up twice",
-    "We can mostly decode the face above when we lose the character U+009D",
     // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
     "An absolutely hopeless garble",
-    // "Zam√≤": one MacRoman sequence gains less than its step's prior.
-    "Italian UTF-8 / MacRoman example with ò",
-    // Negatives that read as windows-1257 and MacRoman mojibake to the model.
-    "Synthetic, negative: Norwegian capitalized nonsense",
-    "Negative: angry face",
-    "Negative: triangle and degree sign",
-    // One lead byte and a U+FFFD between letters, with nothing whole beside them.
-    "Messy language names: Slovak",
-    // Since the detection branch's newer model (merged after repair was tuned): a lone two-byte
-    // sequence between punctuation now reads better as a letter of another script (D7 94 as
-    // Hebrew, D5 85 as Armenian), and two chains lost their margin. To be re-tuned (issue 9).
-    "Negative: Don't fix a multiplication symbol in quotes",
-    "Negative: 'Õ' followed by an ellipsis",
-    "UTF-8 / Windows-1252 followed by UTF-8 / Windows-1251",
-    "sharp S, in isolation, via MacRoman encoding",
 ];
 
 #[test]

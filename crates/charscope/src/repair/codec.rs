@@ -66,6 +66,9 @@ pub(crate) struct Codecs {
     pub(crate) double: u128,
     /// The codecs whose byte A0 is a no-break space.
     pub(crate) nbsp: u128,
+    /// For each BMP character, whether it is alphabetic (a bit set: the quick filter asks for
+    /// every character of a line, and the standard library's lookup is slow beyond Latin).
+    alpha: Box<[u64]>,
 }
 
 const BMP: usize = 0x10000;
@@ -81,72 +84,106 @@ fn is_cont(b: u8) -> bool {
 /// The multi-byte encodings UTF-8 is read as, by label.
 const DOUBLE_BYTE: [&str; 5] = ["gbk", "big5", "shift_jis", "euc-jp", "euc-kr"];
 
-fn single_byte_codec(enc: &'static Encoding) -> Codec {
+/// A codec and the characters its table has (the table's other entries are empty): the masks
+/// are built from these, not from every entry of every table.
+type Built = (Codec, Vec<(usize, Bytes)>);
+
+/// The filled entries of `table`, in order of character.
+fn entries(table: &[Bytes], chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
+    let mut cps: Vec<usize> = chars.filter(|&cp| table[cp].len > 0).collect();
+    cps.sort_unstable();
+    cps.dedup();
+    cps.into_iter().map(|cp| (cp, table[cp])).collect()
+}
+
+fn single_byte_codec(enc: &'static Encoding) -> Built {
     let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
+    let mut chars = Vec::new();
     for b in (0x80u8..=0xFF).rev() {
         if let Ok(text) = decode_strict(&[b], enc) {
-            let mut chars = text.chars();
-            if let (Some(c), None) = (chars.next(), chars.next())
+            let mut decoded = text.chars();
+            if let (Some(c), None) = (decoded.next(), decoded.next())
                 && (c as usize) < BMP
                 && (c as u32) >= 0x80
             {
                 table[c as usize] = Bytes { b: [b, 0], len: 1 };
+                chars.push(c as usize);
             }
         }
     }
+    let entries = entries(&table, chars.into_iter());
     let nbsp_a0 = table[0xA0]
         == Bytes {
             b: [0xA0, 0],
             len: 1,
         };
-    Codec {
-        encoding: enc,
-        bit: 0,
-        single_byte: true,
-        nbsp_a0,
-        table,
+    (
+        Codec {
+            encoding: enc,
+            bit: 0,
+            single_byte: true,
+            nbsp_a0,
+            table,
+        },
+        entries,
+    )
+}
+
+/// The one character `bytes` decode to in `rs`, if they decode whole to one (a fresh decoder
+/// into a buffer on the stack: the table asks this some 24,000 times per encoding).
+fn decode_one(rs: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<char> {
+    let mut out = [0u8; 16];
+    let mut decoder = rs.new_decoder_without_bom_handling();
+    let (result, read, written) = decoder.decode_to_utf8_without_replacement(bytes, &mut out, true);
+    if result != encoding_rs::DecoderResult::InputEmpty || read != bytes.len() {
+        return None;
+    }
+    let text = std::str::from_utf8(&out[..written]).ok()?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
     }
 }
 
-fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Codec {
+fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Built {
     let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
-    let mut put = |text: &str, bytes: Bytes| {
-        let mut chars = text.chars();
-        if let (Some(c), None) = (chars.next(), chars.next())
+    let mut chars = Vec::new();
+    let mut put = |c: Option<char>, bytes: Bytes| {
+        if let Some(c) = c
             && (c as u32) >= 0x80
             && (c as usize) < BMP
             && table[c as usize].len == 0
         {
             table[c as usize] = bytes;
+            chars.push(c as usize);
         }
     };
     for b in 0x80u8..=0xFF {
-        if let Some(text) = rs.decode_without_bom_handling_and_without_replacement(&[b]) {
-            put(&text, Bytes { b: [b, 0], len: 1 });
-        }
+        put(decode_one(rs, &[b]), Bytes { b: [b, 0], len: 1 });
     }
     for lead in 0x81u8..=0xFE {
         for trail in 0x40u8..=0xFE {
-            if let Some(text) =
-                rs.decode_without_bom_handling_and_without_replacement(&[lead, trail])
-            {
-                put(
-                    &text,
-                    Bytes {
-                        b: [lead, trail],
-                        len: 2,
-                    },
-                );
-            }
+            put(
+                decode_one(rs, &[lead, trail]),
+                Bytes {
+                    b: [lead, trail],
+                    len: 2,
+                },
+            );
         }
     }
-    Codec {
-        encoding: enc,
-        bit: 0,
-        single_byte: false,
-        nbsp_a0: false,
-        table,
-    }
+    let entries = entries(&table, chars.into_iter());
+    (
+        Codec {
+            encoding: enc,
+            bit: 0,
+            single_byte: false,
+            nbsp_a0: false,
+            table,
+        },
+        entries,
+    )
 }
 
 /// Whether printable ASCII reads as itself (not so in EBCDIC).
@@ -157,6 +194,7 @@ fn ascii_compatible(enc: &'static Encoding) -> bool {
 
 fn build() -> Codecs {
     let mut list: Vec<Codec> = Vec::new();
+    let mut filled: Vec<Vec<(usize, Bytes)>> = Vec::new();
     // Single-byte encodings, windows-1252 first (the most common wrong reading), each table
     // once (ISO-8859-8-I decodes like ISO-8859-8).
     let mut singles: Vec<&'static Encoding> = encoding::all()
@@ -164,21 +202,21 @@ fn build() -> Codecs {
         .collect();
     singles.sort_by_key(|e| preference(e));
     for enc in singles {
-        let codec = single_byte_codec(enc);
-        if list
-            .iter()
-            .any(|c| c.single_byte && c.table[0x80..0x10000] == codec.table[0x80..0x10000])
-        {
+        let (codec, entries) = single_byte_codec(enc);
+        if filled.contains(&entries) {
             continue;
         }
         if list.len() < 128 - DOUBLE_BYTE.len() {
             list.push(codec);
+            filled.push(entries);
         }
     }
     for label in DOUBLE_BYTE {
         let enc = encoding::for_label(label).expect("a registry label");
         let rs = encoding_rs::Encoding::for_label(label.as_bytes()).expect("an encoding_rs label");
-        list.push(double_byte_codec(enc, rs));
+        let (codec, entries) = double_byte_codec(enc, rs);
+        list.push(codec);
+        filled.push(entries);
     }
     let mut lead = vec![0u128; BMP].into_boxed_slice();
     let mut cont = vec![0u128; BMP].into_boxed_slice();
@@ -191,7 +229,7 @@ fn build() -> Codecs {
     ];
     let mut double = 0u128;
     let mut nbsp = 0u128;
-    for (id, codec) in list.iter_mut().enumerate() {
+    for (id, (codec, entries)) in list.iter_mut().zip(&filled).enumerate() {
         let bit = 1u128 << id;
         codec.bit = bit;
         if !codec.single_byte {
@@ -200,7 +238,7 @@ fn build() -> Codecs {
         if codec.nbsp_a0 {
             nbsp |= bit;
         }
-        for (cp, bytes) in codec.table.iter().enumerate() {
+        for &(cp, ref bytes) in entries {
             if codec.single_byte && bytes.len == 1 && bytes.b[0] >= 0x80 {
                 high[cp] |= bit;
                 match bytes.b[0] {
@@ -224,6 +262,12 @@ fn build() -> Codecs {
             }
         }
     }
+    let mut alpha = vec![0u64; BMP / 64].into_boxed_slice();
+    for (cp, c) in (0..BMP as u32).filter_map(|cp| Some((cp as usize, char::from_u32(cp)?))) {
+        if c.is_alphabetic() {
+            alpha[cp / 64] |= 1 << (cp % 64);
+        }
+    }
     Codecs {
         list,
         lead,
@@ -233,6 +277,7 @@ fn build() -> Codecs {
         lead_n,
         double,
         nbsp,
+        alpha,
     }
 }
 
@@ -260,6 +305,17 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
+    /// Whether `c` is alphabetic, as [`char::is_alphabetic`] says.
+    #[inline]
+    pub(crate) fn is_alphabetic(&self, c: char) -> bool {
+        let cp = c as usize;
+        if cp < BMP {
+            self.alpha[cp / 64] & (1 << (cp % 64)) != 0
+        } else {
+            c.is_alphabetic()
+        }
+    }
+
     /// The codec of `enc`, if repair has one.
     pub(crate) fn of(&self, enc: &'static Encoding) -> Option<&Codec> {
         self.list.iter().find(|c| c.encoding == enc)

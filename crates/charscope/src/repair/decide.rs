@@ -6,6 +6,7 @@ use super::score::{Plausibility, plausibility};
 use super::search::{Candidate, candidates};
 use super::segments::{self, Seg};
 use super::sound::sound;
+use super::weak;
 use super::{LossKind, Lost, RepairedSpan, Step};
 
 /// Text broken more than this many times is left as the last round made it.
@@ -18,7 +19,22 @@ const MARGIN: f64 = 1.7;
 /// real text rarely puts two symbols or accented capitals between letters ("ongeÃ«venaard").
 const MID_WORD_BONUS: f64 = 4.0;
 
-/// How many of a UTF-8 candidate's places sit between letters.
+/// Whether `span`, standing between letters after `before`, could not be part of a word as it
+/// is: it holds a character that is not a letter, or a capital right after a small letter
+/// ("straÃŸe", "ongeÃ«venaard"). Letters of one case ("HÅØYA") are a word as written.
+fn odd_in_word(before: Option<char>, span: &str) -> bool {
+    let mut prev = before;
+    for ch in span.chars() {
+        if !ch.is_alphabetic() || (ch.is_uppercase() && prev.is_some_and(char::is_lowercase)) {
+            return true;
+        }
+        prev = Some(ch);
+    }
+    false
+}
+
+/// How many of a UTF-8 candidate's places sit between letters, where a word could not have
+/// them as written.
 fn mid_word(c: &Candidate) -> usize {
     if !c.utf8 {
         return 0;
@@ -26,14 +42,51 @@ fn mid_word(c: &Candidate) -> usize {
     c.replacements
         .iter()
         .filter(|r| {
-            c.line[..r.start]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_alphabetic)
+            let before = c.line[..r.start].chars().next_back();
+            before.is_some_and(char::is_alphabetic)
                 && c.line[r.end..]
                     .chars()
                     .next()
                     .is_some_and(char::is_alphabetic)
+                && odd_in_word(before, &c.line[r.start..r.end])
+        })
+        .count()
+        .min(2)
+}
+
+/// Bits of evidence for each UTF-8 sequence repaired at the edge of a word (a letter on one side
+/// only) that holds a symbol, which words do not ("wei√ü", "Zam√≤"): half the evidence of one
+/// inside a word.
+const WORD_EDGE_BONUS: f64 = 2.0;
+
+/// Whether `ch` is a symbol (mathematical, currency, modifier or other): words are not written
+/// with one at their edge, as they are with an apostrophe ("Ã’s" stays).
+fn is_symbol(ch: char) -> bool {
+    use icu_properties::{CodePointMapData, props::GeneralCategory};
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(ch),
+        GeneralCategory::MathSymbol
+            | GeneralCategory::CurrencySymbol
+            | GeneralCategory::ModifierSymbol
+            | GeneralCategory::OtherSymbol
+    )
+}
+
+/// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol.
+fn word_edge(c: &Candidate) -> usize {
+    if !c.utf8 {
+        return 0;
+    }
+    c.replacements
+        .iter()
+        .filter(|r| {
+            let before = c.line[..r.start].chars().next_back();
+            let left = before.is_some_and(char::is_alphabetic);
+            let right = c.line[r.end..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphabetic);
+            left != right && c.line[r.start..r.end].chars().any(is_symbol)
         })
         .count()
         .min(2)
@@ -48,6 +101,8 @@ fn prior(c: &Candidate) -> f64 {
         // C1 controls are themselves the evidence; other rereads have no structure to go by.
         return if c.step.encode.name() == "true-ISO-8859-1" {
             0.0
+        } else if latin_reread(c) {
+            LATIN_REREAD_PRIOR
         } else {
             10.0
         };
@@ -117,7 +172,7 @@ pub(crate) fn structural(c: &Candidate) -> bool {
         return false;
     }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
-    if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 {
+    if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 && !latin_reread(c) {
         return false;
     }
     sound(&c.line, &c.replacements)
@@ -137,8 +192,9 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
     let gain = (after.total - before.total).min(cap) - prior(c)
         + MID_WORD_BONUS * mid_word(c) as f64
+        + WORD_EDGE_BONUS * word_edge(c) as f64
         - LOSSY_COST * c.lossy() as f64;
-    (gain >= MARGIN).then_some(gain)
+    (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
 }
 
 /// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
@@ -183,17 +239,53 @@ fn whole_words(c: &Candidate) -> bool {
     })
 }
 
-/// Whether the replaced places, scored on their own, are more plausible after than before.
+/// The letters of the word right before `start` and right after `end`.
+fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
+    let head = line[..start]
+        .char_indices()
+        .rev()
+        .take_while(|(_, ch)| ch.is_alphabetic())
+        .last()
+        .map_or(start, |(i, _)| i);
+    let tail = line[end..]
+        .char_indices()
+        .find(|(_, ch)| !ch.is_alphabetic())
+        .map_or(line.len(), |(i, _)| end + i);
+    (&line[head..start], &line[end..tail])
+}
+
+/// Whether the replaced places, scored on their own, are more plausible after than before, or
+/// after one more UTF-8 step.
 fn places_improve(c: &Candidate) -> bool {
     let mut before = String::new();
     let mut after = String::new();
     for r in &c.replacements {
-        before.push_str(&c.line[r.start..r.end]);
-        before.push(' ');
-        after.push_str(&r.text);
-        after.push(' ');
+        // A reread changes letters inside words: its places are judged with their words.
+        let (head, tail) = if c.utf8 {
+            ("", "")
+        } else {
+            word_around(&c.line, r.start, r.end)
+        };
+        for (out, text) in [
+            (&mut before, &c.line[r.start..r.end]),
+            (&mut after, &r.text[..]),
+        ] {
+            out.push_str(head);
+            out.push_str(text);
+            out.push_str(tail);
+            out.push(' ');
+        }
     }
-    plausibility(&after).total > plausibility(&before).total
+    let before = plausibility(&before).total;
+    if plausibility(&after).total > before {
+        return true;
+    }
+    // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
+    // the places are judged by what the next step makes of them.
+    candidates(&after)
+        .iter()
+        .filter(|next| next.utf8)
+        .any(|next| plausibility(&next.text).total > before)
 }
 
 /// How many characters of the line the candidate replaces.
@@ -202,6 +294,17 @@ fn replaced_chars(c: &Candidate) -> usize {
         .iter()
         .map(|r| c.line[r.start..r.end].chars().count())
         .sum()
+}
+
+/// The prior of windows-1252 text read as windows-1250: its words are judged whole, which is
+/// more to go by than other rereads have.
+const LATIN_REREAD_PRIOR: f64 = 6.0;
+
+/// Whether `c` rereads one Latin code page as another (windows-1252 text read as
+/// windows-1250): it changes a letter inside a word ("năo"), and the words are judged whole (see
+/// [`places_improve`]), so one changed letter is enough to go by.
+fn latin_reread(c: &Candidate) -> bool {
+    !c.utf8 && c.step.encode.name() == "windows-1250" && c.step.decode.name() == "windows-1252"
 }
 
 /// How many characters the candidate's replacements write.
@@ -231,14 +334,15 @@ fn kind(loss: super::scan::Loss) -> LossKind {
     }
 }
 
-/// The candidates of one round that are repairs, best first (the first is the one to take).
+/// The candidates `found` for the line as it stands that are repairs, best first (the first is
+/// the one to take).
 fn ranked(
-    cur: &str,
+    found: Vec<Candidate>,
     line: &str,
     stages: &[(String, Step)],
     before: Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = candidates(cur)
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
         .filter_map(|c| {
@@ -295,7 +399,10 @@ fn follow(
     for _ in 0..MAX_ROUNDS {
         let (_, best, after) = match next.take() {
             Some(step) => step,
-            None => match ranked(&cur, line, &out.stages, before).into_iter().next() {
+            None => match ranked(candidates(&cur), line, &out.stages, before)
+                .into_iter()
+                .next()
+            {
                 Some(step) => step,
                 None => break,
             },
@@ -343,7 +450,8 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
             ..LineRepair::default()
         };
     }
-    if candidates(line).is_empty() {
+    let found = candidates(line);
+    if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
         return LineRepair {
             original: line.to_string(),
@@ -351,7 +459,7 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
         };
     }
     let base = plausibility(line);
-    let first = ranked(line, line, &[], base);
+    let first = ranked(found, line, &[], base);
     if first.is_empty() {
         return LineRepair {
             original: line.to_string(),
@@ -383,3 +491,31 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
 
 /// Bits by which another first step's chain must end better than the best-looking one's.
 const BEAM_MARGIN: f64 = 2.0;
+
+#[cfg(test)]
+mod tests {
+    use super::odd_in_word;
+
+    #[test]
+    fn a_word_of_one_case_is_a_word_as_written() {
+        assert!(!odd_in_word(Some('H'), "ÅØ"));
+        assert!(!odd_in_word(Some('b'), "ßš"));
+        assert!(odd_in_word(Some('a'), "Ã«"));
+        assert!(odd_in_word(Some('a'), "ÃŸ"));
+        assert!(odd_in_word(Some('i'), "√ü"));
+        // ftfy's capitalised nonsense stays as it is.
+        assert_eq!(
+            crate::repair::fix("HÅØYA ER BLÅØYD").text,
+            "HÅØYA ER BLÅØYD"
+        );
+    }
+
+    #[test]
+    fn a_middle_step_is_judged_by_the_step_after_it() {
+        // "°" as UTF-8 read as windows-1252 ("Â°"), then as windows-1251: "Â°" reads worse than
+        // "Г‚В°" on its own, "°" better.
+        let r = crate::repair::fix("a 20Г‚В°C day");
+        assert_eq!(r.text, "a 20°C day");
+        assert_eq!(r.stages.len(), 2);
+    }
+}

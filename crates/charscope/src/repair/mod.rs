@@ -37,6 +37,7 @@ mod score;
 mod search;
 mod segments;
 mod sound;
+mod weak;
 
 use crate::encoding::Encoding;
 use serde::Serialize;

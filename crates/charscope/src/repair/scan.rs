@@ -130,15 +130,17 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
                 space = true;
                 0xA0
             }
-            Some(WILD) if loss.is_none() => {
+            Some(WILD) if loss.is_none() && !space => {
                 loss = Some(Loss::Replaced);
                 0x80
             }
-            Some(0x3F) if loss.is_none() => {
+            Some(0x3F) if loss.is_none() && !space => {
                 loss = Some(Loss::Question);
                 0x80
             }
-            _ if loss.is_none() && n >= 3 && k == n - 1 => {
+            // A space read as A0 and a lost byte in one character are two guesses ("й " is
+            // not E9 A0 with its last byte dropped).
+            _ if loss.is_none() && !space && n >= 3 && k == n - 1 => {
                 return Seq::Char(char::REPLACEMENT_CHARACTER, k, Some(Loss::Dropped), space);
             }
             _ => return Seq::No,
@@ -273,4 +275,29 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::repair::fix;
+
+    #[test]
+    fn a_space_is_not_also_a_dropped_byte() {
+        // In windows-1251 "и" and "о" are lead bytes of three: with a space read as A0 and a
+        // dropped last byte, every word ending in one would be a lossy place beside the broken
+        // word, and the repair of the one word would be refused.
+        let r = fix("Мы пошли РґРѕРјРѕР№ поздно вечером");
+        assert_eq!(r.text, "Мы пошли домой поздно вечером");
+        assert!(r.lost.is_empty());
+    }
+
+    #[test]
+    fn a_sequence_that_lost_its_last_byte_inside_a_word_is_repaired_alone() {
+        // "ä" whose second byte was replaced, between letters: nothing whole beside it.
+        let r = fix("Grenzg\u{e4}nger: Gr\u{c3}\u{fffd}e aus K\u{f6}ln");
+        assert_eq!(r.text, "Grenzg\u{e4}nger: Gr\u{fffd}e aus K\u{f6}ln");
+        assert_eq!(r.lost.len(), 1);
+        // A capital and a U+FFFD standing alone stay.
+        assert_eq!(fix("x \u{c3}\u{fffd} y").text, "x \u{c3}\u{fffd} y");
+    }
 }

@@ -56,6 +56,9 @@ enum Shape {
     HanAndBopomofo,
     /// Half-width katakana (EUC-JP read as Shift_JIS).
     HalfwidthKana,
+    /// A letter of windows-1250 where windows-1252 has another letter ("năo" for "não", "trčs"
+    /// for "très"): Western text read as Central European.
+    CentralLetter,
 }
 
 struct Reread {
@@ -97,7 +100,7 @@ fn rereads() -> &'static [Reread] {
         ] {
             add("windows-1252", right, Shape::HighRun, false);
         }
-        add("windows-1250", "windows-1252", Shape::HighRun, false);
+        add("windows-1250", "windows-1252", Shape::CentralLetter, false);
         add("windows-1251", "koi8-r", Shape::CyrillicCase, false);
         add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
         add("windows-1251", "koi8-u", Shape::CyrillicCase, false);
@@ -121,6 +124,9 @@ struct Looks {
     han: bool,
     others: bool,
     halfwidth_kana: bool,
+    central_letter: bool,
+    /// Cyrillic letters, and how many of them are capitals.
+    cyrillic: (usize, usize),
 }
 
 fn is_han(c: char) -> bool {
@@ -130,6 +136,16 @@ fn is_han(c: char) -> bool {
 fn is_other_than_han(c: char) -> bool {
     matches!(c, '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}')
 }
+
+/// A letter of windows-1250 whose byte is another letter in windows-1252 (all between U+0102
+/// and U+0171, so that most characters are told apart by the range alone).
+fn is_central_letter(c: char) -> bool {
+    ('\u{102}'..='\u{171}').contains(&c) && "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c)
+}
+
+/// Cyrillic letters, all capitals, that a line must have to be tried as KOI8-R and
+/// windows-1251 read one as the other (a short word in capitals is an abbreviation).
+const CYRILLIC_CAPITALS: usize = 8;
 
 fn looks(line: &str) -> Looks {
     let c = codecs();
@@ -163,7 +179,7 @@ fn looks(line: &str) -> Looks {
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary = ch.is_ascii() || !ch.is_alphabetic();
+        let here_boundary = ch.is_ascii() || !c.is_alphabetic(ch);
         if here_boundary {
             l.utf8 |= done;
         }
@@ -203,6 +219,11 @@ fn looks(line: &str) -> Looks {
             run1 = high;
         } else {
             (run1, run2) = (0, 0);
+        }
+        l.central_letter |= is_central_letter(ch);
+        if ('\u{400}'..='\u{45F}').contains(&ch) {
+            l.cyrillic.0 += 1;
+            l.cyrillic.1 += usize::from(ch < '\u{430}');
         }
         match ch {
             '\u{80}'..='\u{9F}' => l.c1 = true,
@@ -248,8 +269,11 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
         mask &= mask - 1;
         let codec = &c.list[id];
         let replacements = scan::find(line, codec);
-        let complete: usize = replacements.iter().map(|r| r.complete).sum();
-        if complete == 0 {
+        // Lost bytes alone are judged by `decide::structural` (inside a word they may be).
+        if replacements
+            .iter()
+            .all(|r| r.complete == 0 && r.lost.is_empty())
+        {
             continue;
         }
         let text = apply(line, &replacements);
@@ -272,10 +296,16 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
                 .of(r.wrong)
                 .is_some_and(|w| l.high_run & w.bit != 0),
             Shape::C1 => l.c1,
-            Shape::CyrillicCase => l.cyrillic_case,
+            // Or all capitals: KOI8-R and windows-1251 swap the cases, so small letters read
+            // the other way are all capitals ("ОП ЧП ЧУЈН" for "но во всём").
+            Shape::CyrillicCase => {
+                l.cyrillic_case
+                    || (l.cyrillic.0 >= CYRILLIC_CAPITALS && l.cyrillic.1 == l.cyrillic.0)
+            }
             Shape::HanAndOthers => l.han && l.others,
             Shape::HanAndBopomofo => l.han && l.bopomofo,
             Shape::HalfwidthKana => l.halfwidth_kana,
+            Shape::CentralLetter => l.central_letter,
         };
         if !fits {
             continue;
@@ -304,4 +334,87 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     let mut seen = std::collections::HashSet::new();
     out.retain(|c| seen.insert(c.text.clone()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::repair::fix;
+
+    #[test]
+    fn western_text_read_as_central_european_is_repaired() {
+        for (broken, fixed) in [
+            (
+                "Ele disse que năo vem, e a exploraçăo terminou.",
+                "Ele disse que não vem, e a exploração terminou.",
+            ),
+            (
+                "Il est trčs content d'ętre lŕ.",
+                "Il est très content d'être là.",
+            ),
+            ("El nińo de Espańa", "El niño de España"),
+            (
+                "telescópio de 22 cm em Milăo",
+                "telescópio de 22 cm em Milão",
+            ),
+        ] {
+            let r = fix(broken);
+            assert_eq!(r.text, fixed, "{broken}");
+            assert_eq!(r.steps[0].encode.name(), "windows-1250");
+            assert_eq!(r.steps[0].decode.name(), "windows-1252");
+        }
+    }
+
+    #[test]
+    fn small_cyrillic_letters_read_as_capitals_are_repaired() {
+        // KOI8-R and windows-1251 swap the cases: small letters read the other way are all
+        // capitals, with no small letter before a capital to go by.
+        let fixed = "метеорологические данные не подтверждаются";
+        for broken in [
+            "НЕФЕПТПМПЗЙЮЕУЛЙЕ ДБООЩЕ ОЕ РПДФЧЕТЦДБАФУС",
+            "ЛЕРЕНПНКНЦХВЕЯЙХЕ ДЮММШЕ МЕ ОНДРБЕПФДЮЧРЯЪ",
+        ] {
+            assert_eq!(fix(broken).text, fixed, "{broken}");
+        }
+    }
+
+    #[test]
+    fn cyrillic_capitals_stay() {
+        for text in [
+            "ВНИМАНИЕ! ОПАСНАЯ ЗОНА",
+            "МОСКВА — СТОЛИЦА РОССИИ",
+            "СОЮЗ СОВЕТСКИХ СОЦИАЛИСТИЧЕСКИХ РЕСПУБЛИК",
+            "ЗАКОН О ЗАЩИТЕ ПРАВ ПОТРЕБИТЕЛЕЙ",
+            "УКРАЇНА, КИЇВ",
+            "СРБИЈА И ЦРНА ГОРА",
+        ] {
+            assert_eq!(fix(text).text, text, "{text}");
+        }
+    }
+
+    #[test]
+    fn central_european_text_stays() {
+        for text in [
+            "V Praze je dnes hezké počasí a lidé se procházejí po nábřeží.",
+            "Muž řekl, že přijde zítra večer.",
+            "Będę w domu o szóstej wieczorem.",
+            "Dziękuję bardzo za pomoc, to było miłe.",
+            "Köszönöm szépen a segítséget, nagyon örülök.",
+            "România are o istorie bogată și o cultură veche.",
+            "Mă bucur să te văd din nou.",
+            "Kŕdeľ ďatľov učí koňa žrať kôru.",
+            "Đurđevdan je praznik u proljeće.",
+            "Antonín Dvořák was a Czech composer.",
+            "Pani Wiśniewska mieszka w Łodzi od dwudziestu lat.",
+            "Poznań i Gdańsk",
+            "Budapest, Győr, Pécs",
+            "Ion Creangă",
+            "Pociąg odjeżdża o ósmej rano z dworca głównego.",
+            "Mâine plecăm la mare cu prietenii noștri.",
+            "Ovo je rečenica na hrvatskom jeziku s čćđšž.",
+            "Ťažké časy",
+            "Tôi đang học tiếng Việt ở Hà Nội.",
+        ] {
+            assert_eq!(fix(text).text, text, "{text}");
+        }
+    }
 }

@@ -64,8 +64,8 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
 }
 
 /// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
-/// capitals, not "AHř".
-fn case_fits(line: &str, r: &Replacement) -> bool {
+/// capitals, not "AHř". `before` is the line before the place, as repaired.
+fn case_fits(before: &str, r: &Replacement) -> bool {
     let mut written = r.text.chars().filter(|c| c.is_alphabetic());
     let Some(first) = written.next() else {
         return true;
@@ -73,7 +73,7 @@ fn case_fits(line: &str, r: &Replacement) -> bool {
     if !first.is_lowercase() {
         return true;
     }
-    let capitals_before = line[..r.start]
+    let capitals_before = before
         .chars()
         .rev()
         .take_while(|c| c.is_alphabetic())
@@ -93,17 +93,31 @@ fn rare(c: char) -> bool {
 }
 
 /// Whether the characters a candidate writes are ones real text has: none rare when it repairs
-/// three places or fewer (weak evidence), mostly common beyond.
-pub(crate) fn common_enough(replacements: &[Replacement]) -> bool {
-    if replacements.len() <= 3 {
-        return !replacements.iter().any(|r| r.text.chars().any(rare));
+/// three sequences or fewer (weak evidence), mostly common beyond. Sequences are counted, not
+/// places: a line broken whole is one place of many sequences.
+pub(crate) fn common_enough(line: &str, replacements: &[Replacement]) -> bool {
+    let sequences: usize = replacements.iter().map(|r| r.complete + r.lost.len()).sum();
+    if sequences <= 3 {
+        // A rare character the place already had is not one the repair makes ("Â´" is "´").
+        return !replacements.iter().any(|r| {
+            r.text
+                .chars()
+                .any(|c| rare(c) && !line[r.start..r.end].contains(c))
+        });
     }
-    // Many places: under a quarter rare letters (spacing accents are common in the middle
-    // steps of text broken several times).
+    // Many places: under a quarter rare letters. Spacing accents and the rare letters of
+    // windows-1252 (ƒ, ˆ, ˜) are common in the middle steps of text broken several times: "ãƒ"
+    // is the start of every katakana read as windows-1252.
     let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
     let rare_letters = written
         .iter()
-        .filter(|&&c| rare(c) && !matches!(c, '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}'))
+        .filter(|&&c| {
+            rare(c)
+                && !matches!(
+                    c,
+                    '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}' | '\u{192}' | '\u{2C6}' | '\u{2DC}'
+                )
+        })
         .count();
     rare_letters * 4 < written.len()
 }
@@ -121,14 +135,21 @@ fn unlikely(c: char) -> bool {
 
 /// Whether every replacement writes sound text.
 pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
-    if !common_enough(replacements) {
+    if !common_enough(line, replacements) {
         return false;
     }
     let gc = CodePointMapData::<GeneralCategory>::new();
+    // The line as repaired up to the place: the case of a word is judged by its repaired
+    // letters ("ĹŁ" before "Ĺź" is the one small letter ţ, not two capitals).
+    let mut repaired = String::with_capacity(line.len());
+    let mut at = 0;
     replacements.iter().all(|r| {
-        if !case_fits(line, r) {
+        repaired.push_str(&line[at..r.start]);
+        if !case_fits(&repaired, r) {
             return false;
         }
+        repaired.push_str(&r.text);
+        at = r.end;
         let mut base = line[..r.start].chars().next_back();
         for c in r.text.chars() {
             if unlikely(c) && !line[r.start..r.end].contains(c) {
@@ -144,4 +165,38 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
         }
         true
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::repair::fix;
+
+    #[test]
+    fn a_line_broken_whole_is_judged_by_its_sequences() {
+        // UTF-8 read as windows-1252 twice: the middle step ("ã\u{81}“ã‚“...") is one place
+        // of many sequences, with the ƒ and ˆ of windows-1252 in it.
+        let text = "Ã£Â\u{81}â€œÃ£â€šâ€œÃ£Â\u{81}Â«Ã£Â\u{81}Â¡Ã£Â\u{81}Â¯Ã¤Â¸â€“Ã§â€¢Å’";
+        assert_eq!(fix(text).text, "こんにちは世界");
+        let text = "Ã¤Â¸Â\u{ad}Ã¦â€“â€¡Ã¦â€“â€¡Ã¦Å“Â¬Ã¯Â¼Å’Ã§Â®â‚¬Ã¤Â½â€œÃ¥Â\u{ad}â€”";
+        assert_eq!(fix(text).text, "中文文本，简体字");
+    }
+
+    #[test]
+    fn a_rare_character_the_place_had_is_not_made_by_the_repair() {
+        // Two sequences, each writing a spacing accent that already stood in the mojibake.
+        let text = "the acute Â´ and the macron Â¯ are spacing accents";
+        assert_eq!(
+            fix(text).text,
+            "the acute ´ and the macron ¯ are spacing accents"
+        );
+    }
+
+    #[test]
+    fn a_word_s_case_is_judged_as_repaired() {
+        // Romanian in UTF-8 read as windows-1250: "ĹŁ" before "Ä\u{83}" is ţ, not two capitals.
+        let text = "pe vremea aceea Ă®nĹŁelegeau puĹŁinÄ\u{83} ceaĹŁÄ\u{83}";
+        assert_eq!(fix(text).text, "pe vremea aceea înţelegeau puţină ceaţă");
+        // A capital word keeps its case.
+        assert_eq!(fix("AHÅ™").text, "AHÅ™");
+    }
 }
