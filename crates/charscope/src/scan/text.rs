@@ -7,9 +7,9 @@
 //! every embedding, override and isolate at the end of a paragraph: an opener left open there
 //! reorders the rest of the line (the Trojan Source attacks, CVE-2021-42574).
 
-use super::confusable::is_word_category;
-use super::confusable::{self, ascii_skeleton, is_word_char, mixed_scripts};
+use super::confusable::{self, is_word_category, is_word_char};
 use super::hidden::{self, allowance, is_emoji, is_tag};
+use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
 use crate::decode::{Decoder, Malformed, Piece};
 use crate::encoding::UTF_8;
@@ -17,6 +17,7 @@ use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
 pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
@@ -27,6 +28,27 @@ pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
         offset += line.len() as u64 + 1;
     }
     scanner.finish(text)
+}
+
+/// [`scan_bytes`] with no word verdict kept: each word analysed where it stands.
+#[cfg(test)]
+fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    let lossy = String::from_utf8_lossy(bytes);
+    let mut scanner = Scanner::new(path);
+    scanner.words = WordCache::uncached();
+    let mut offset = 0u64;
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let number = i as u64 + 1;
+        let mut state = LineState::new(number);
+        let mut decoder = Decoder::starting_at(UTF_8, offset);
+        decoder.decode_pieces(line, true, |piece| match piece {
+            Piece::Text { span, text } => scanner.text(&mut state, span.start, text),
+            Piece::Malformed(m) => scanner.malformed(&mut state, m),
+        });
+        scanner.end_line(state);
+        offset += line.len() as u64 + 1;
+    }
+    scanner.finish(&lossy)
 }
 
 /// Every finding in bytes read as UTF-8: what [`scan_text`] finds, and each malformed sequence
@@ -56,10 +78,6 @@ pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
     let lossy = String::from_utf8_lossy(bytes);
     scanner.finish(&lossy)
 }
-
-/// The fewest characters a word written all in one non-Latin script must have to be reported
-/// as looking like an ASCII word of the same text.
-const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
 
 /// Only the bidi controls of bytes (Trojan Source), at memory speed: a search for their UTF-8
 /// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
@@ -135,11 +153,7 @@ impl LineState {
 
 /// A word that may pretend to be an ASCII word, kept until every ASCII word of the text is known.
 struct Candidate {
-    word: String,
-    skeleton: String,
-    /// The word with each character that is not ASCII replaced by its ASCII prototype (and
-    /// default-ignorables dropped): how its twin is spelled.
-    reading: String,
+    word: Arc<CandidateWord>,
     line: u64,
     column: u64,
     offset: u64,
@@ -149,16 +163,7 @@ struct Scanner<'p> {
     path: &'p str,
     findings: Vec<Finding>,
     candidates: Vec<Candidate>,
-}
-
-fn word_chars(word: &str) -> Vec<FoundChar> {
-    let mut seen: Vec<char> = Vec::new();
-    for c in word.chars().filter(|c| !c.is_ascii()) {
-        if !seen.contains(&c) && seen.len() < 8 {
-            seen.push(c);
-        }
-    }
-    seen.into_iter().map(FoundChar::of).collect()
+    words: WordCache,
 }
 
 impl<'p> Scanner<'p> {
@@ -167,6 +172,7 @@ impl<'p> Scanner<'p> {
             path,
             findings: Vec::new(),
             candidates: Vec::new(),
+            words: WordCache::new(),
         }
     }
 
@@ -346,62 +352,32 @@ impl<'p> Scanner<'p> {
 
     /// A word with characters that are not ASCII.
     fn word(&mut self, word: &str, at: (u64, u64, u64)) {
-        if confusable::may_look_ascii(word) {
-            // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin twin
-            // by chance in any bilingual text: only longer ones count.
-            let whole_script = mixed_scripts(word).is_none();
-            if whole_script && word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
-                return;
-            }
-        }
-        if let Some(skeleton) = ascii_skeleton(word) {
-            let reading = word
-                .chars()
-                .map(|c| {
-                    if c.is_ascii() {
-                        c.to_string()
-                    } else {
-                        confusable::skeleton(c.encode_utf8(&mut [0; 4]))
-                    }
-                })
-                .collect();
-            self.candidates.push(Candidate {
-                word: word.to_string(),
-                skeleton,
-                reading,
+        match self.words.verdict(word) {
+            Verdict::Nothing => {}
+            Verdict::Candidate(word) => self.candidates.push(Candidate {
+                word,
                 line: at.0,
                 column: at.1,
                 offset: at.2,
-            });
-            return;
+            }),
+            Verdict::Mixed(mixed) => self.mixed(at, &mixed),
         }
-        self.mixed(word, at);
     }
 
-    /// A word that mixes scripts. Each part between underscores is looked at on its own, so
-    /// that a slug of words in two scripts (`Текст_лицензии_Creative_Commons`) is not one
-    /// mixed word, while `is_\u{0430}dmin` still is.
-    fn mixed(&mut self, word: &str, at: (u64, u64, u64)) {
-        let mut start = 0;
-        for part in word.split('_') {
-            if let Some(mixed) = mixed_scripts(part).filter(|m| m.is_suspicious()) {
-                let column = at.1 + word[..start].chars().count() as u64;
-                let within = if part.len() < word.len() {
-                    format!(" in `{part}`")
-                } else {
-                    String::new()
-                };
-                let message = format!(
-                    "`{word}` mixes {}{within} (UTS #39 restriction level: {})",
-                    mixed.scripts.join(" and "),
-                    mixed.restriction_level
-                );
-                let where_ = (at.0, column, at.2 + start as u64);
-                self.push(where_, Code::MixedScript, word_chars(part), message, None);
-                return;
-            }
-            start += part.len() + 1;
-        }
+    /// The finding of a word that mixes scripts, starting at `at`.
+    fn mixed(&mut self, at: (u64, u64, u64), mixed: &MixedWord) {
+        let where_ = (
+            at.0,
+            at.1 + mixed.column_shift,
+            at.2 + mixed.byte_start as u64,
+        );
+        self.push(
+            where_,
+            Code::MixedScript,
+            mixed.chars.clone(),
+            mixed.message.clone(),
+            None,
+        );
     }
 
     /// The first place in a run of text where it stops being NFC, if any.
@@ -483,25 +459,26 @@ impl<'p> Scanner<'p> {
         let candidates = std::mem::take(&mut self.candidates);
         if !candidates.is_empty() {
             let twins = find_twins(text, &candidates);
-            for c in candidates {
+            for c in &candidates {
                 let at = (c.line, c.column, c.offset);
-                match twins.get(&c.skeleton) {
-                    Some((twin, twin_offset)) => {
-                        let twin_line = text.as_bytes()[..*twin_offset as usize]
-                            .iter()
-                            .filter(|&&b| b == b'\n')
-                            .count()
-                            + 1;
-                        let chars = word_chars(&c.word);
+                match twins.get(&*c.word.skeleton) {
+                    Some(twin) => {
+                        let chars = word_chars(&c.word.word);
                         let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
                         let message = format!(
-                            "`{}` looks like `{twin}` (line {twin_line}) but has {}",
-                            c.word,
+                            "`{}` looks like `{}` (line {}) but has {}",
+                            c.word.word,
+                            twin.reading,
+                            twin.line,
                             names.join(", ")
                         );
                         self.push(at, Code::Confusable, chars, message, None);
                     }
-                    None => self.mixed(&c.word.clone(), at),
+                    None => {
+                        if let Some(mixed) = words::mixed(&c.word.word) {
+                            self.mixed(at, &mixed);
+                        }
+                    }
                 }
             }
         }
@@ -510,14 +487,22 @@ impl<'p> Scanner<'p> {
     }
 }
 
+/// The ASCII word of a text that a candidate looks like.
+struct Twin<'c> {
+    /// How it is spelled.
+    reading: &'c str,
+    /// Its line.
+    line: usize,
+}
+
 /// The first ASCII word of the text that each candidate looks like: the twin and its offset,
 /// by skeleton. Candidates are looked for by their ASCII reading, all at once (Aho-Corasick).
-fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, u64)> {
-    let mut twins: HashMap<String, (String, u64)> = HashMap::new();
+fn find_twins<'c>(text: &str, candidates: &'c [Candidate]) -> HashMap<&'c str, Twin<'c>> {
+    let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
     let mut readings: Vec<(&str, &str)> = candidates
         .iter()
-        .filter(|c| !c.reading.is_empty())
-        .map(|c| (c.reading.as_str(), c.skeleton.as_str()))
+        .filter(|c| !c.word.reading.is_empty())
+        .map(|c| (&*c.word.reading, &*c.word.skeleton))
         .collect();
     readings.sort_unstable();
     readings.dedup();
@@ -526,7 +511,7 @@ fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, 
         .match_kind(aho_corasick::MatchKind::LeftmostLongest)
         .build(readings.iter().map(|r| r.0))
     else {
-        return twins;
+        return HashMap::new();
     };
     let word_at = |start: usize, end: usize| {
         !text[..start].chars().next_back().is_some_and(is_word_char)
@@ -538,21 +523,82 @@ fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, 
         if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
             continue;
         }
-        twins.insert(
-            skeleton.to_string(),
-            (reading.to_string(), m.start() as u64),
-        );
+        twins.insert(skeleton, (reading, m.start()));
         left -= 1;
         if left == 0 {
             break;
         }
     }
+    // Line numbers, counted once through the text up to the last twin.
+    let mut by_offset: Vec<(usize, &str)> = twins.iter().map(|(&s, &(_, at))| (at, s)).collect();
+    by_offset.sort_unstable();
+    let mut line = 1;
+    let mut counted = 0;
+    let mut lines = HashMap::new();
+    for (at, skeleton) in by_offset {
+        line += bytecount::count(&text.as_bytes()[counted..at], b'\n');
+        counted = at;
+        lines.insert(skeleton, line);
+    }
     twins
+        .into_iter()
+        .map(|(skeleton, (reading, _))| {
+            let line = lines[skeleton];
+            (skeleton, Twin { reading, line })
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Words of several scripts (lookalikes among them), joiners, bidi controls, separators.
+    const PIECES: &[&str] = &[
+        "paypal",
+        "p\u{0430}ypal",
+        "is_\u{0430}dmin",
+        "isAdmin",
+        "\u{0456}sAdmin",
+        "Марс",
+        "Mapc",
+        "Москва",
+        "日本語",
+        "のテキスト",
+        "abc漢字",
+        "שלום",
+        "مرحبا",
+        "नमस्ते",
+        "café",
+        "cafe\u{301}",
+        "\u{200B}",
+        "\u{200D}",
+        "\u{200C}",
+        "\u{202E}",
+        "\u{2066}",
+        "\u{2069}",
+        "\u{FEFF}",
+        "_",
+        " ",
+        " ",
+        "\n",
+        ", ",
+        "\u{00A0}",
+        "1",
+        "\u{1F468}",
+        "\u{FE0F}",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn kept_word_verdicts_change_no_finding(picks in prop::collection::vec(0..PIECES.len(), 0..60)) {
+            let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+            prop_assert_eq!(scan_bytes("p", text.as_bytes()), scan_bytes_uncached("p", text.as_bytes()));
+        }
+    }
 
     fn codes(text: &str) -> Vec<(u64, u64, Code)> {
         scan_text("t", text)
