@@ -22,6 +22,7 @@ pub mod names;
 pub mod sarif;
 pub mod text;
 pub mod url;
+mod chartable;
 mod words;
 
 use crate::charinfo::{code_point, names::display_name};

@@ -7,6 +7,7 @@
 //! every embedding, override and isolate at the end of a paragraph: an opener left open there
 //! reorders the rest of the line (the Trojan Source attacks, CVE-2021-42574).
 
+use super::chartable;
 use super::confusable::{self, is_word_category, is_word_char};
 use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
@@ -228,34 +229,31 @@ impl<'p> Scanner<'p> {
         let mut word: Option<(usize, u64, bool)> = None; // (byte index, column, has non-ASCII)
         let mut iter = text.char_indices().peekable();
         let gcs = CodePointMapData::<GeneralCategory>::new();
+        // Whether every character so far is ASCII or inert for NFC: the NFC check is spared.
+        let mut nfc_inert = true;
         while let Some((i, c)) = iter.next() {
             state.column += 1;
-            let at = (state.number, state.column, offset + i as u64);
-            let gc = if c.is_ascii() { None } else { Some(gcs.get(c)) };
-            let code = match gc {
-                None => hidden::classify(c),
-                Some(gc) => hidden::classify_with(c, gc),
-            };
-            if let Some(code) = code
-                && !(c == '\u{FEFF}' && at.2 == 0)
-            {
-                if code == Code::Tag {
-                    // An emoji tag sequence: an emoji, then tags (the flags of Scotland...).
-                    state.in_emoji_tags = match state.prev {
-                        Some(p) if is_tag(p) => state.in_emoji_tags,
-                        Some(p) => is_emoji(p),
-                        None => false,
-                    };
+            let word_char = if c.is_ascii() {
+                if let Some(code) = hidden::classify(c) {
+                    let at = (state.number, state.column, offset + i as u64);
+                    let next = iter.peek().map(|&(_, n)| n);
+                    self.classified(state, at, code, c, next);
                 }
-                let next = iter.peek().map(|&(_, n)| n);
-                let allowed = allowance(code, state.prev, c, next, state.in_emoji_tags);
-                self.hidden(state, at, code, c, allowed);
-            }
-            state.prev = Some(c);
-            let word_char = match gc {
-                None => c.is_ascii_alphanumeric() || c == '_',
-                Some(gc) => is_word_category(c, gc),
+                c.is_ascii_alphanumeric() || c == '_'
+            } else if let Some(flags) = chartable::plain_flags(c) {
+                nfc_inert &= flags & chartable::NFC_INERT != 0;
+                flags & chartable::WORD != 0
+            } else {
+                nfc_inert = false;
+                let gc = gcs.get(c);
+                if let Some(code) = hidden::classify_with(c, gc) {
+                    let at = (state.number, state.column, offset + i as u64);
+                    let next = iter.peek().map(|&(_, n)| n);
+                    self.classified(state, at, code, c, next);
+                }
+                is_word_category(c, gc)
             };
+            state.prev = Some(c);
             if word_char {
                 match &mut word {
                     Some((_, _, non_ascii)) => *non_ascii |= !c.is_ascii(),
@@ -276,9 +274,33 @@ impl<'p> Scanner<'p> {
                 (state.number, column, offset + start as u64),
             );
         }
-        if !text.is_ascii() {
+        if !nfc_inert {
             self.nfc((state.number, start_column), offset, text);
         }
+    }
+
+    /// A character with a code of its own (`code`), at `at`, before `next`.
+    fn classified(
+        &mut self,
+        state: &mut LineState,
+        at: (u64, u64, u64),
+        code: Code,
+        c: char,
+        next: Option<char>,
+    ) {
+        if c == '\u{FEFF}' && at.2 == 0 {
+            return;
+        }
+        if code == Code::Tag {
+            // An emoji tag sequence: an emoji, then tags (the flags of Scotland...).
+            state.in_emoji_tags = match state.prev {
+                Some(p) if is_tag(p) => state.in_emoji_tags,
+                Some(p) => is_emoji(p),
+                None => false,
+            };
+        }
+        let allowed = allowance(code, state.prev, c, next, state.in_emoji_tags);
+        self.hidden(state, at, code, c, allowed);
     }
 
     fn hidden(
@@ -561,7 +583,7 @@ mod tests {
         "is_\u{0430}dmin",
         "isAdmin",
         "\u{0456}sAdmin",
-        "Марс",
+        "\u{041C}\u{0430}\u{0440}\u{0441}",
         "Mapc",
         "Москва",
         "日本語",

@@ -1,0 +1,123 @@
+//! What the text scan needs to know of most characters, in one byte: whether the character is
+//! plain (never a hidden-character finding on its own), whether it continues a word, and whether
+//! it is inert for NFC (no text made of inert characters and ASCII can be other than NFC).
+//!
+//! The answers are worked out from the Unicode properties once per block of 256 code points of
+//! the Basic Multilingual Plane, the first time a character of the block is looked up, and kept
+//! for the process: prose uses few blocks. Other characters get no answer and go the long way.
+
+use super::confusable::is_word_category;
+use super::hidden::classify_with;
+use icu_normalizer::properties::{
+    CanonicalCombiningClassMapBorrowed, CanonicalDecompositionBorrowed, Decomposed,
+};
+use icu_properties::CodePointMapData;
+use icu_properties::props::GeneralCategory;
+use std::sync::OnceLock;
+
+/// The character is never a hidden-character finding on its own: [`classify_with`] gives `None`.
+pub const PLAIN: u8 = 1;
+/// The character continues a word ([`is_word_category`]).
+pub const WORD: u8 = 2;
+/// The character has no canonical decomposition, combining class 0, and is no mark and no Hangul
+/// jamo: it is never the second character of a canonical composition, so text made of such
+/// characters is in NFC.
+pub const NFC_INERT: u8 = 4;
+
+/// The blocks of the Basic Multilingual Plane, each filled on first use.
+static BLOCKS: [OnceLock<[u8; 256]>; 256] = [const { OnceLock::new() }; 256];
+
+/// The flags of a plain character of the Basic Multilingual Plane that is not ASCII; `None` for
+/// any other character (look at it the long way).
+#[inline]
+pub fn plain_flags(c: char) -> Option<u8> {
+    let cp = c as u32;
+    if cp >= 0x1_0000 {
+        return None;
+    }
+    let block = BLOCKS[(cp >> 8) as usize].get_or_init(|| fill(cp & !0xFF));
+    let flags = block[(cp & 0xFF) as usize];
+    (flags & PLAIN != 0).then_some(flags)
+}
+
+/// The flags of one character, worked out from its properties.
+pub fn flags_of(c: char) -> u8 {
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    let mut flags = 0;
+    if classify_with(c, gc).is_none() {
+        flags |= PLAIN;
+    }
+    if is_word_category(c, gc) {
+        flags |= WORD;
+    }
+    use GeneralCategory as G;
+    let mark = matches!(
+        gc,
+        G::NonspacingMark | G::SpacingMark | G::EnclosingMark
+    );
+    let jamo = ('\u{1100}'..='\u{11FF}').contains(&c);
+    if !mark
+        && !jamo
+        && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
+        && CanonicalDecompositionBorrowed::new().decompose(c) == Decomposed::Default
+    {
+        flags |= NFC_INERT;
+    }
+    flags
+}
+
+fn fill(start: u32) -> [u8; 256] {
+    let mut block = [0u8; 256];
+    for (i, flags) in block.iter_mut().enumerate() {
+        // Surrogates are no characters: they stay 0 (never looked up).
+        if let Some(c) = char::from_u32(start + i as u32) {
+            *flags = flags_of(c);
+        }
+    }
+    block
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icu_normalizer::ComposingNormalizerBorrowed;
+
+    #[test]
+    fn no_inert_character_is_the_second_of_a_composition() {
+        // Every pair that composes is a canonical decomposition in two characters (Hangul
+        // syllables included), in any plane. Only characters of the Basic Multilingual Plane
+        // are ever taken as inert (`plain_flags`).
+        let decomposition = CanonicalDecompositionBorrowed::new();
+        let mut seconds = 0;
+        for x in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            if let Decomposed::Expansion(_, second) = decomposition.decompose(x)
+                && (second as u32) < 0x1_0000
+            {
+                assert_eq!(flags_of(second) & NFC_INERT, 0, "{second:?} (from {x:?})");
+                seconds += 1;
+            }
+        }
+        assert!(seconds > 10_000, "{seconds}");
+    }
+
+    #[test]
+    fn inert_characters_make_nfc_text_and_the_blocks_agree() {
+        let nfc = ComposingNormalizerBorrowed::new_nfc();
+        let mut inert = 0;
+        for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
+            let flags = flags_of(c);
+            assert_eq!(plain_flags(c), (flags & PLAIN != 0).then_some(flags));
+            if flags & NFC_INERT != 0 {
+                let s = format!("e{c}a{c}{c}");
+                assert!(nfc.is_normalized(&s), "U+{:04X}", c as u32);
+                inert += 1;
+            }
+        }
+        assert!(inert > 40_000, "{inert}");
+        assert_eq!(plain_flags('\u{1F600}'), None);
+        assert_eq!(plain_flags('\u{202E}'), None);
+        assert_eq!(plain_flags('\u{0301}').map(|f| f & NFC_INERT), Some(0));
+        assert_eq!(plain_flags('Ж'), Some(PLAIN | WORD | NFC_INERT));
+        assert_eq!(plain_flags('、'), Some(PLAIN | NFC_INERT));
+    }
+}
