@@ -51,10 +51,7 @@ pub fn flags_of(c: char) -> u8 {
         flags |= WORD;
     }
     use GeneralCategory as G;
-    let mark = matches!(
-        gc,
-        G::NonspacingMark | G::SpacingMark | G::EnclosingMark
-    );
+    let mark = matches!(gc, G::NonspacingMark | G::SpacingMark | G::EnclosingMark);
     let jamo = ('\u{1100}'..='\u{11FF}').contains(&c);
     if !mark
         && !jamo

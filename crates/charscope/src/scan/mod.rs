@@ -16,13 +16,13 @@
 //! assert!(findings[0].message.contains("never closed"));
 //! ```
 
+mod chartable;
 pub mod confusable;
 pub mod hidden;
 pub mod names;
 pub mod sarif;
 pub mod text;
 pub mod url;
-mod chartable;
 mod words;
 
 use crate::charinfo::{code_point, names::display_name};
