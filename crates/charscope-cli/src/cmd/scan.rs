@@ -243,12 +243,13 @@ enum Done {
 /// How many inputs the workers may finish ahead of the one being written.
 const AHEAD: usize = 16;
 
-fn do_job(job: &Job, bidi_only: bool) -> Done {
+/// Scans one input; `threads` may share the scan of a large one.
+fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
     let scan = |name: &str, bytes: &[u8]| {
         if bidi_only {
             scan::scan_bidi_controls(name, bytes)
         } else {
-            scan::scan_bytes(name, bytes)
+            scan::scan_bytes_on(name, bytes, threads)
         }
     };
     match job {
@@ -320,12 +321,12 @@ fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex};
     let bidi_only = out.policy.bidi_only();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = cores.min(jobs.len());
     if workers <= 1 {
+        // One input: the cores share it (when it is large).
         for job in jobs {
-            out.record(do_job(job, bidi_only))?;
+            out.record(do_job(job, bidi_only, cores))?;
         }
         return Ok(());
     }
@@ -349,7 +350,7 @@ fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let done = do_job(job, bidi_only);
+                    let done = do_job(job, bidi_only, 1);
                     state.lock().expect("no worker panics").0.insert(i, done);
                     moved.notify_all();
                 }

@@ -30,7 +30,7 @@ use serde::Serialize;
 use std::fmt;
 
 pub use names::{NameEntry, scan_names};
-pub use text::{scan_bidi_controls, scan_bytes, scan_text};
+pub use text::{scan_bidi_controls, scan_bytes, scan_bytes_on, scan_text};
 
 /// What a finding is about. The names are stable: JSON, SARIF rule ids and `--allow` use them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

@@ -23,11 +23,7 @@ use std::sync::Arc;
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
 pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
     let mut scanner = Scanner::new(path);
-    let mut offset = 0u64;
-    for (i, line) in text.split('\n').enumerate() {
-        scanner.line(i as u64 + 1, offset, line);
-        offset += line.len() as u64 + 1;
-    }
+    scanner.text_lines(text, 0);
     scanner.finish(text)
 }
 
@@ -55,29 +51,76 @@ fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
 /// Every finding in bytes read as UTF-8: what [`scan_text`] finds, and each malformed sequence
 /// (a maximal subpart, as the decoder reads it) as [`Code::InvalidUtf8`].
 pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
-    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
-        return scan_text(path, text);
+    scan_bytes_on(path, bytes, 1)
+}
+
+/// The fewest bytes of a part that [`scan_bytes_on`] gives a thread of its own.
+const MIN_PART: usize = 1 << 20;
+
+/// [`scan_bytes`] on up to `threads` threads: a text of several MiB is cut at line feeds into
+/// parts whose lines are scanned at the same time (lines are scanned independently); the words
+/// that may look like others are then matched against the whole text. The findings are those of
+/// one thread, in the same order (a test checks it).
+pub fn scan_bytes_on(path: &str, bytes: &[u8], threads: usize) -> Vec<Finding> {
+    scan_in_parts(path, bytes, threads, MIN_PART)
+}
+
+fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> Vec<Finding> {
+    let valid = simdutf8::basic::from_utf8(bytes).ok();
+    let parts = cut(bytes, threads, min_part);
+    let scan_part = |&(start, end): &(usize, usize)| {
+        let mut scanner = Scanner::new(path);
+        let lines = match valid {
+            Some(text) => scanner.text_lines(&text[start..end], start as u64),
+            None => scanner.byte_lines(&bytes[start..end], start as u64),
+        };
+        (scanner, lines)
+    };
+    let mut done = if parts.len() == 1 {
+        vec![scan_part(&parts[0])]
+    } else {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = parts[1..]
+                .iter()
+                .map(|part| scope.spawn(move || scan_part(part)))
+                .collect();
+            let mut done = vec![scan_part(&parts[0])];
+            done.extend(
+                others
+                    .into_iter()
+                    .map(|t| t.join().expect("a scan does not panic")),
+            );
+            done
+        })
     }
-    let mut scanner = Scanner::new(path);
-    let mut offset = 0u64;
-    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let number = i as u64 + 1;
-        match std::str::from_utf8(line) {
-            Ok(text) => scanner.line(number, offset, text),
-            Err(_) => {
-                let mut state = LineState::new(number);
-                let mut decoder = Decoder::starting_at(UTF_8, offset);
-                decoder.decode_pieces(line, true, |piece| match piece {
-                    Piece::Text { span, text } => scanner.text(&mut state, span.start, text),
-                    Piece::Malformed(m) => scanner.malformed(&mut state, m),
-                });
-                scanner.end_line(state);
-            }
-        }
-        offset += line.len() as u64 + 1;
+    .into_iter();
+    let (mut scanner, mut lines) = done.next().expect("one part at least");
+    for (part, part_lines) in done {
+        scanner.absorb(part, lines);
+        lines += part_lines;
     }
-    let lossy = String::from_utf8_lossy(bytes);
-    scanner.finish(&lossy)
+    match valid {
+        Some(text) => scanner.finish(text),
+        None => scanner.finish(&String::from_utf8_lossy(bytes)),
+    }
+}
+
+/// The byte ranges of the parts of `bytes` for `threads` threads: cut just before line feeds (the
+/// line feed between two parts belongs to neither), each of `min_part` bytes at least.
+fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
+    let count = threads.min(bytes.len() / min_part.max(1)).max(1);
+    let mut parts = Vec::with_capacity(count);
+    let mut start = 0;
+    for k in 1..count {
+        let aim = (bytes.len() / count * k).max(start);
+        let Some(nl) = memchr::memchr(b'\n', &bytes[aim..]) else {
+            break;
+        };
+        parts.push((start, aim + nl));
+        start = aim + nl + 1;
+    }
+    parts.push((start, bytes.len()));
+    parts
 }
 
 /// Only the bidi controls of bytes (Trojan Source), at memory speed: a search for their UTF-8
@@ -197,6 +240,55 @@ impl<'p> Scanner<'p> {
             allowed_by,
         });
         self.findings.len() - 1
+    }
+
+    /// The lines of a valid text that starts at byte `offset`, numbered from 1; returns how
+    /// many there are.
+    fn text_lines(&mut self, text: &str, mut offset: u64) -> u64 {
+        let mut lines = 0;
+        for line in text.split('\n') {
+            lines += 1;
+            self.line(lines, offset, line);
+            offset += line.len() as u64 + 1;
+        }
+        lines
+    }
+
+    /// The lines of bytes read as UTF-8 that start at byte `offset`, numbered from 1; returns
+    /// how many there are.
+    fn byte_lines(&mut self, bytes: &[u8], mut offset: u64) -> u64 {
+        let mut lines = 0;
+        for line in bytes.split(|&b| b == b'\n') {
+            lines += 1;
+            match std::str::from_utf8(line) {
+                Ok(text) => self.line(lines, offset, text),
+                Err(_) => {
+                    let mut state = LineState::new(lines);
+                    let mut decoder = Decoder::starting_at(UTF_8, offset);
+                    decoder.decode_pieces(line, true, |piece| match piece {
+                        Piece::Text { span, text } => self.text(&mut state, span.start, text),
+                        Piece::Malformed(m) => self.malformed(&mut state, m),
+                    });
+                    self.end_line(state);
+                }
+            }
+            offset += line.len() as u64 + 1;
+        }
+        lines
+    }
+
+    /// Takes in the findings and candidates of the next part of the text, whose lines come
+    /// after `lines_before` lines.
+    fn absorb(&mut self, part: Scanner<'_>, lines_before: u64) {
+        self.findings.extend(part.findings.into_iter().map(|mut f| {
+            f.line = f.line.map(|l| l + lines_before);
+            f
+        }));
+        self.candidates
+            .extend(part.candidates.into_iter().map(|mut c| {
+                c.line += lines_before;
+                c
+            }));
     }
 
     /// One line of valid text (without its line feed).
@@ -619,6 +711,25 @@ mod tests {
         fn kept_word_verdicts_change_no_finding(picks in prop::collection::vec(0..PIECES.len(), 0..60)) {
             let text: String = picks.iter().map(|&i| PIECES[i]).collect();
             prop_assert_eq!(scan_bytes("p", text.as_bytes()), scan_bytes_uncached("p", text.as_bytes()));
+        }
+
+        #[test]
+        fn a_text_cut_in_parts_gives_the_findings_of_one_part(
+            picks in prop::collection::vec(0..PIECES.len() + 2, 0..80),
+            threads in 2..5usize,
+            min_part in 1..40usize,
+        ) {
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i) {
+                    Some(piece) => bytes.extend_from_slice(piece.as_bytes()),
+                    None => bytes.extend_from_slice(if i % 2 == 0 { b"\xC0" } else { b"\xE2\x80" }),
+                }
+            }
+            let parts = cut(&bytes, threads, min_part);
+            prop_assert_eq!(parts.first().map(|p| p.0), Some(0));
+            prop_assert_eq!(parts.last().map(|p| p.1), Some(bytes.len()));
+            prop_assert_eq!(scan_in_parts("p", &bytes, threads, min_part), scan_bytes("p", &bytes));
         }
     }
 
