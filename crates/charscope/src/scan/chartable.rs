@@ -12,8 +12,9 @@ use icu_normalizer::properties::{
     CanonicalCombiningClassMapBorrowed, CanonicalDecompositionBorrowed, Decomposed,
 };
 use icu_properties::CodePointMapData;
-use icu_properties::props::GeneralCategory;
+use icu_properties::props::{GeneralCategory, Script};
 use std::sync::OnceLock;
+use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The character is never a hidden-character finding on its own: [`classify_with`] gives `None`.
 pub const PLAIN: u8 = 1;
@@ -23,6 +24,10 @@ pub const WORD: u8 = 2;
 /// jamo: it is never the second character of a canonical composition, so text made of such
 /// characters is in NFC.
 pub const NFC_INERT: u8 = 4;
+/// The character may be written in Japanese: its UTS #39 augmented script set has Jpan.
+pub const JAPANESE: u8 = 8;
+/// The character may be written in Korean: its UTS #39 augmented script set has Kore.
+pub const KOREAN: u8 = 16;
 
 /// The blocks of the Basic Multilingual Plane, each filled on first use.
 static BLOCKS: [OnceLock<[u8; 256]>; 256] = [const { OnceLock::new() }; 256];
@@ -31,13 +36,35 @@ static BLOCKS: [OnceLock<[u8; 256]>; 256] = [const { OnceLock::new() }; 256];
 /// any other character (look at it the long way).
 #[inline]
 pub fn plain_flags(c: char) -> Option<u8> {
+    bmp_flags(c).filter(|flags| flags & PLAIN != 0)
+}
+
+/// The flags of a character of the Basic Multilingual Plane, `None` for others.
+#[inline]
+fn bmp_flags(c: char) -> Option<u8> {
     let cp = c as u32;
     if cp >= 0x1_0000 {
         return None;
     }
     let block = BLOCKS[(cp >> 8) as usize].get_or_init(|| fill(cp & !0xFF));
-    let flags = block[(cp & 0xFF) as usize];
-    (flags & PLAIN != 0).then_some(flags)
+    Some(block[(cp & 0xFF) as usize])
+}
+
+/// Whether every character of `text` may be written in Japanese, or every one in Korean (all
+/// of the Basic Multilingual Plane): then the text is single-script in the sense of UTS #39 (its
+/// resolved script set has Jpan or Kore), and that set need not be worked out.
+pub fn one_east_asian_writing_system(text: &str) -> bool {
+    let mut all = JAPANESE | KOREAN;
+    for c in text.chars() {
+        match bmp_flags(c) {
+            Some(flags) => all &= flags,
+            None => return false,
+        }
+        if all == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// The flags of one character, worked out from its properties.
@@ -60,7 +87,35 @@ pub fn flags_of(c: char) -> u8 {
     {
         flags |= NFC_INERT;
     }
-    flags
+    flags | east_asian_flags(c)
+}
+
+/// [`JAPANESE`] and [`KOREAN`] for a character. A Han character has both (a test checks that
+/// UTS #39's augmented script sets say so for each of the plane); characters of scripts other
+/// than those of Chinese, Japanese and Korean (and Common and Inherited) have neither, without
+/// a look at their script extensions. Leaving a flag out is safe: the word is then resolved the
+/// long way.
+fn east_asian_flags(c: char) -> u8 {
+    match CodePointMapData::<Script>::new().get(c) {
+        Script::Han => JAPANESE | KOREAN,
+        Script::Hiragana
+        | Script::Katakana
+        | Script::Hangul
+        | Script::Bopomofo
+        | Script::Common
+        | Script::Inherited => {
+            let scripts = AugmentedScriptSet::for_char(c);
+            let mut flags = 0;
+            if scripts.jpan {
+                flags |= JAPANESE;
+            }
+            if scripts.kore {
+                flags |= KOREAN;
+            }
+            flags
+        }
+        _ => 0,
+    }
 }
 
 fn fill(start: u32) -> [u8; 256] {
@@ -115,6 +170,62 @@ mod tests {
         assert_eq!(plain_flags('\u{202E}'), None);
         assert_eq!(plain_flags('\u{0301}').map(|f| f & NFC_INERT), Some(0));
         assert_eq!(plain_flags('Ж'), Some(PLAIN | WORD | NFC_INERT));
-        assert_eq!(plain_flags('、'), Some(PLAIN | NFC_INERT));
+        assert_eq!(
+            plain_flags('、'),
+            Some(PLAIN | NFC_INERT | JAPANESE | KOREAN)
+        );
+    }
+
+    #[test]
+    fn east_asian_flags_are_those_of_the_augmented_script_sets() {
+        for c in (0..0x1_0000u32).filter_map(char::from_u32) {
+            let scripts = AugmentedScriptSet::for_char(c);
+            let flags = east_asian_flags(c);
+            assert!(flags & JAPANESE == 0 || scripts.jpan, "U+{:04X}", c as u32);
+            assert!(flags & KOREAN == 0 || scripts.kore, "U+{:04X}", c as u32);
+            if CodePointMapData::<Script>::new().get(c) == Script::Han {
+                assert_eq!(flags, JAPANESE | KOREAN);
+            }
+        }
+    }
+
+    #[test]
+    fn one_east_asian_writing_system_is_single_script() {
+        use unicode_security::MixedScript;
+        let pieces = [
+            "日本",
+            "語",
+            "のテキスト",
+            "カタカナ",
+            "ー",
+            "한국어",
+            "漢字",
+            "ㄅㄆ",
+            "abc",
+            "1",
+            "_",
+            "\u{0430}",
+            "\u{3099}",
+            "々",
+        ];
+        let mut yes = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let word = format!("{a}{b}{c}");
+                    if one_east_asian_writing_system(&word) {
+                        assert!(word.as_str().is_single_script(), "{word}");
+                        yes += 1;
+                    }
+                }
+            }
+        }
+        assert!(yes > 100, "{yes}");
+        assert!(one_east_asian_writing_system("日本語のテキスト"));
+        assert!(one_east_asian_writing_system("한국어漢字"));
+        assert!(!one_east_asian_writing_system(
+            "\u{306E}\u{30C6}\u{D55C}\u{AD6D}"
+        ));
+        assert!(!one_east_asian_writing_system("日本abc"));
     }
 }

@@ -114,7 +114,10 @@ pub fn mixed_scripts(word: &str) -> Option<MixedScripts> {
             scripts.push(s);
         }
     }
-    if scripts.len() < 2 || word.is_single_script() {
+    if scripts.len() < 2
+        || super::chartable::one_east_asian_writing_system(word)
+        || word.is_single_script()
+    {
         return None;
     }
     let names = PropertyNamesLong::<Script>::new();
