@@ -165,6 +165,16 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
     scanner.findings
 }
 
+/// Printable ASCII, tab and carriage return: never a finding on their own.
+fn is_plain_ascii(b: u8) -> bool {
+    (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\r'
+}
+
+/// An ASCII letter, digit or `_`.
+fn is_ascii_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 /// A bidi control waiting for the end of its line to know whether it is balanced.
 struct OpenBidi {
     /// The index of its finding.
@@ -319,16 +329,55 @@ impl<'p> Scanner<'p> {
     fn text(&mut self, state: &mut LineState, offset: u64, text: &str) {
         let start_column = state.column;
         let mut word: Option<(usize, u64, bool)> = None; // (byte index, column, has non-ASCII)
-        let mut iter = text.char_indices().peekable();
+        let bytes = text.as_bytes();
         let gcs = CodePointMapData::<GeneralCategory>::new();
         // Whether every character so far is ASCII or inert for NFC: the NFC check is spared.
         let mut nfc_inert = true;
-        while let Some((i, c)) = iter.next() {
+        let mut i = 0;
+        while i < bytes.len() {
+            if is_plain_ascii(bytes[i]) {
+                // A run of printable ASCII: no finding in it, only the edges of words.
+                let run = &bytes[i..];
+                let run = &run[..run
+                    .iter()
+                    .position(|&b| !is_plain_ascii(b))
+                    .unwrap_or(run.len())];
+                match run.iter().position(|&b| !is_ascii_word_byte(b)) {
+                    None => {
+                        if word.is_none() {
+                            word = Some((i, state.column + 1, false));
+                        }
+                    }
+                    Some(first) => {
+                        if let Some((start, column, true)) = word {
+                            self.word(
+                                &text[start..i + first],
+                                (state.number, column, offset + start as u64),
+                            );
+                        }
+                        let last = run
+                            .iter()
+                            .rposition(|&b| !is_ascii_word_byte(b))
+                            .expect("found from the start");
+                        word = (last + 1 < run.len()).then_some((
+                            i + last + 1,
+                            state.column + last as u64 + 2,
+                            false,
+                        ));
+                    }
+                }
+                state.column += run.len() as u64;
+                state.prev = Some(char::from(run[run.len() - 1]));
+                i += run.len();
+                continue;
+            }
+            let c = text[i..].chars().next().expect("a character starts here");
+            let len = c.len_utf8();
             state.column += 1;
             let word_char = if c.is_ascii() {
                 if let Some(code) = hidden::classify(c) {
                     let at = (state.number, state.column, offset + i as u64);
-                    let next = iter.peek().map(|&(_, n)| n);
+                    let next = text[i + len..].chars().next();
                     self.classified(state, at, code, c, next);
                 }
                 c.is_ascii_alphanumeric() || c == '_'
@@ -340,7 +389,7 @@ impl<'p> Scanner<'p> {
                 let gc = gcs.get(c);
                 if let Some(code) = hidden::classify_with(c, gc) {
                     let at = (state.number, state.column, offset + i as u64);
-                    let next = iter.peek().map(|&(_, n)| n);
+                    let next = text[i + len..].chars().next();
                     self.classified(state, at, code, c, next);
                 }
                 is_word_category(c, gc)
@@ -359,6 +408,7 @@ impl<'p> Scanner<'p> {
                     (state.number, column, offset + start as u64),
                 );
             }
+            i += len;
         }
         if let Some((start, column, true)) = word {
             self.word(
