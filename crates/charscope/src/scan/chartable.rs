@@ -9,7 +9,8 @@
 use super::confusable::is_word_category;
 use super::hidden::classify_with;
 use icu_normalizer::properties::{
-    CanonicalCombiningClassMapBorrowed, CanonicalDecompositionBorrowed, Decomposed,
+    CanonicalCombiningClassMapBorrowed, CanonicalCompositionBorrowed,
+    CanonicalDecompositionBorrowed, Decomposed,
 };
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
@@ -20,9 +21,9 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 pub const PLAIN: u8 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u8 = 2;
-/// The character has no canonical decomposition, combining class 0, and is no mark and no Hangul
-/// jamo: it is never the second character of a canonical composition, so text made of such
-/// characters is in NFC.
+/// The character is its own NFC, has combining class 0, and is no mark and no Hangul jamo: it is
+/// never the second character of a canonical composition (nor does its decomposition start with
+/// one), so text made of such characters is in NFC.
 pub const NFC_INERT: u8 = 4;
 /// The character may be written in Japanese: its UTS #39 augmented script set has Jpan.
 pub const JAPANESE: u8 = 8;
@@ -80,11 +81,7 @@ pub fn flags_of(c: char) -> u8 {
     use GeneralCategory as G;
     let mark = matches!(gc, G::NonspacingMark | G::SpacingMark | G::EnclosingMark);
     let jamo = ('\u{1100}'..='\u{11FF}').contains(&c);
-    if !mark
-        && !jamo
-        && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
-        && CanonicalDecompositionBorrowed::new().decompose(c) == Decomposed::Default
-    {
+    if !mark && !jamo && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 && is_own_nfc(c) {
         flags |= NFC_INERT;
     }
     flags | east_asian_flags(c)
@@ -118,6 +115,16 @@ fn east_asian_flags(c: char) -> u8 {
     }
 }
 
+/// Whether a character of combining class 0 is its own NFC: it has no canonical decomposition,
+/// or decomposes into a pair that composes back to it (not a singleton, not an exclusion).
+fn is_own_nfc(c: char) -> bool {
+    match CanonicalDecompositionBorrowed::new().decompose(c) {
+        Decomposed::Default => true,
+        Decomposed::Singleton(_) => false,
+        Decomposed::Expansion(a, b) => CanonicalCompositionBorrowed::new().compose(a, b) == Some(c),
+    }
+}
+
 fn fill(start: u32) -> [u8; 256] {
     let mut block = [0u8; 256];
     for (i, flags) in block.iter_mut().enumerate() {
@@ -132,24 +139,35 @@ fn fill(start: u32) -> [u8; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use icu_normalizer::ComposingNormalizerBorrowed;
+    use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
 
     #[test]
-    fn no_inert_character_is_the_second_of_a_composition() {
+    fn no_inert_character_is_or_starts_with_the_second_of_a_composition() {
         // Every pair that composes is a canonical decomposition in two characters (Hangul
         // syllables included), in any plane. Only characters of the Basic Multilingual Plane
         // are ever taken as inert (`plain_flags`).
         let decomposition = CanonicalDecompositionBorrowed::new();
-        let mut seconds = 0;
-        for x in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            if let Decomposed::Expansion(_, second) = decomposition.decompose(x)
-                && (second as u32) < 0x1_0000
-            {
-                assert_eq!(flags_of(second) & NFC_INERT, 0, "{second:?} (from {x:?})");
-                seconds += 1;
+        let seconds: std::collections::HashSet<char> = (0..=0x10FFFFu32)
+            .filter_map(char::from_u32)
+            .filter_map(|x| match decomposition.decompose(x) {
+                Decomposed::Expansion(_, second) => Some(second),
+                _ => None,
+            })
+            .collect();
+        assert!(seconds.len() > 100, "{}", seconds.len());
+        let nfd = DecomposingNormalizerBorrowed::new_nfd();
+        let mut precomposed = 0;
+        for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
+            if flags_of(c) & NFC_INERT == 0 {
+                continue;
             }
+            assert!(!seconds.contains(&c), "{c:?}");
+            let decomposed = nfd.normalize(c.encode_utf8(&mut [0; 4])).into_owned();
+            let first = decomposed.chars().next().expect("not empty");
+            assert!(!seconds.contains(&first), "{c:?} starts with {first:?}");
+            precomposed += usize::from(decomposed.chars().count() > 1);
         }
-        assert!(seconds > 10_000, "{seconds}");
+        assert!(precomposed > 10_000, "{precomposed}");
     }
 
     #[test]
@@ -159,6 +177,10 @@ mod tests {
         for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
             let flags = flags_of(c);
             assert_eq!(plain_flags(c), (flags & PLAIN != 0).then_some(flags));
+            if CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 {
+                let alone = nfc.is_normalized(c.encode_utf8(&mut [0; 4]));
+                assert_eq!(is_own_nfc(c), alone, "U+{:04X}", c as u32);
+            }
             if flags & NFC_INERT != 0 {
                 let s = format!("e{c}a{c}{c}");
                 assert!(nfc.is_normalized(&s), "U+{:04X}", c as u32);
