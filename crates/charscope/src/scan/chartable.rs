@@ -18,31 +18,38 @@ use std::sync::OnceLock;
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The character is never a hidden-character finding on its own: [`classify_with`] gives `None`.
-pub const PLAIN: u8 = 1;
+pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
-pub const WORD: u8 = 2;
+pub const WORD: u16 = 2;
 /// The character is its own NFC, has combining class 0, and is no mark and no Hangul jamo: it is
 /// never the second character of a canonical composition (nor does its decomposition start with
 /// one), so text made of such characters is in NFC.
-pub const NFC_INERT: u8 = 4;
+pub const NFC_INERT: u16 = 4;
 /// The character may be written in Japanese: its UTS #39 augmented script set has Jpan.
-pub const JAPANESE: u8 = 8;
+pub const JAPANESE: u16 = 8;
 /// The character may be written in Korean: its UTS #39 augmented script set has Kore.
-pub const KOREAN: u8 = 16;
+pub const KOREAN: u16 = 16;
+/// The character keeps any word it is in from looking like an ASCII word: it is not ASCII, not
+/// Latin or Inherited, and not confusable with a character of another script (the opposite of
+/// [`may_look_ascii`](super::confusable::may_look_ascii)'s test).
+pub const NO_ASCII_LOOK: u16 = 32;
+/// The high byte: the character's script (ICU4C's number) when it is one script, not Common,
+/// Inherited or Unknown, and numbered below 255; else 0.
+pub const SCRIPT_SHIFT: u32 = 8;
 
 /// The blocks of the Basic Multilingual Plane, each filled on first use.
-static BLOCKS: [OnceLock<[u8; 256]>; 256] = [const { OnceLock::new() }; 256];
+static BLOCKS: [OnceLock<[u16; 256]>; 256] = [const { OnceLock::new() }; 256];
 
 /// The flags of a plain character of the Basic Multilingual Plane that is not ASCII; `None` for
 /// any other character (look at it the long way).
 #[inline]
-pub fn plain_flags(c: char) -> Option<u8> {
+pub fn plain_flags(c: char) -> Option<u16> {
     bmp_flags(c).filter(|flags| flags & PLAIN != 0)
 }
 
 /// The flags of a character of the Basic Multilingual Plane, `None` for others.
 #[inline]
-fn bmp_flags(c: char) -> Option<u8> {
+fn bmp_flags(c: char) -> Option<u16> {
     let cp = c as u32;
     if cp >= 0x1_0000 {
         return None;
@@ -69,7 +76,7 @@ pub fn one_east_asian_writing_system(text: &str) -> bool {
 }
 
 /// The flags of one character, worked out from its properties.
-pub fn flags_of(c: char) -> u8 {
+pub fn flags_of(c: char) -> u16 {
     let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     let mut flags = 0;
     if classify_with(c, gc).is_none() {
@@ -84,7 +91,25 @@ pub fn flags_of(c: char) -> u8 {
     if !mark && !jamo && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 && is_own_nfc(c) {
         flags |= NFC_INERT;
     }
+    let script = CodePointMapData::<Script>::new().get(c);
+    if !c.is_ascii()
+        && !matches!(script, Script::Latin | Script::Inherited)
+        && !unicode_security::is_potential_mixed_script_confusable_char(c)
+    {
+        flags |= NO_ASCII_LOOK;
+    }
+    // ICU4C's number of the script: any one-to-one numbering would do.
+    #[allow(deprecated)]
+    let number = script.to_icu4c_value();
+    if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) && number < 255 {
+        flags |= number << SCRIPT_SHIFT;
+    }
     flags | east_asian_flags(c)
+}
+
+/// The script number of flags (0 for none).
+pub fn script_of(flags: u16) -> u8 {
+    (flags >> SCRIPT_SHIFT) as u8
 }
 
 /// [`JAPANESE`] and [`KOREAN`] for a character. A Han character has both (a test checks that
@@ -92,7 +117,7 @@ pub fn flags_of(c: char) -> u8 {
 /// than those of Chinese, Japanese and Korean (and Common and Inherited) have neither, without
 /// a look at their script extensions. Leaving a flag out is safe: the word is then resolved the
 /// long way.
-fn east_asian_flags(c: char) -> u8 {
+fn east_asian_flags(c: char) -> u16 {
     match CodePointMapData::<Script>::new().get(c) {
         Script::Han => JAPANESE | KOREAN,
         Script::Hiragana
@@ -125,8 +150,8 @@ fn is_own_nfc(c: char) -> bool {
     }
 }
 
-fn fill(start: u32) -> [u8; 256] {
-    let mut block = [0u8; 256];
+fn fill(start: u32) -> [u16; 256] {
+    let mut block = [0u16; 256];
     for (i, flags) in block.iter_mut().enumerate() {
         // Surrogates are no characters: they stay 0 (never looked up).
         if let Some(c) = char::from_u32(start + i as u32) {
@@ -191,9 +216,19 @@ mod tests {
         assert_eq!(plain_flags('\u{1F600}'), None);
         assert_eq!(plain_flags('\u{202E}'), None);
         assert_eq!(plain_flags('\u{0301}').map(|f| f & NFC_INERT), Some(0));
-        assert_eq!(plain_flags('Ж'), Some(PLAIN | WORD | NFC_INERT));
         assert_eq!(
-            plain_flags('、'),
+            plain_flags('Ж').map(|f| f & 0xFF),
+            Some(PLAIN | WORD | NFC_INERT | NO_ASCII_LOOK)
+        );
+        assert_eq!(plain_flags('а').map(|f| f & NO_ASCII_LOOK), Some(0));
+        assert_eq!(
+            plain_flags('Ж').map(script_of),
+            plain_flags('а').map(script_of)
+        );
+        assert_ne!(plain_flags('Ж').map(script_of), Some(0));
+        assert_eq!(plain_flags('、').map(script_of), Some(0), "Common");
+        assert_eq!(
+            plain_flags('、').map(|f| f & (PLAIN | WORD | NFC_INERT | JAPANESE | KOREAN)),
             Some(PLAIN | NFC_INERT | JAPANESE | KOREAN)
         );
     }
