@@ -101,7 +101,8 @@ fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> V
         lines += part_lines;
     }
     match valid {
-        Some(text) => scanner.finish(text),
+        // The parts cut valid text only: the lossy text of other bytes has other offsets.
+        Some(text) => scanner.finish_in_parts(text, &parts),
         None => scanner.finish(&String::from_utf8_lossy(bytes)),
     }
 }
@@ -680,10 +681,16 @@ impl<'p> Scanner<'p> {
 
     /// Decides the candidates (a word with an ASCII twin elsewhere in the text is confusable;
     /// one without is checked for mixed scripts) and sorts the findings by offset.
-    fn finish(mut self, text: &str) -> Vec<Finding> {
+    fn finish(self, text: &str) -> Vec<Finding> {
+        self.finish_in_parts(text, &[(0, text.len())])
+    }
+
+    /// [`Scanner::finish`], the ASCII twins looked for in the `parts` of the text (byte ranges
+    /// cut before line feeds, as [`cut`] makes them) on a thread each.
+    fn finish_in_parts(mut self, text: &str, parts: &[(usize, usize)]) -> Vec<Finding> {
         let candidates = std::mem::take(&mut self.candidates);
         if !candidates.is_empty() {
-            let twins = find_twins(text, &candidates);
+            let twins = find_twins(text, &candidates, parts);
             for c in &candidates {
                 let at = (c.line, c.column, c.offset);
                 match twins.get(&*c.word.skeleton) {
@@ -722,8 +729,14 @@ struct Twin<'c> {
 
 /// The first ASCII word of the text that each candidate looks like: the twin and its offset,
 /// by skeleton. Candidates are looked for by their ASCII reading, all at once (Aho-Corasick).
-fn find_twins<'c>(text: &str, candidates: &'c [Candidate]) -> HashMap<&'c str, Twin<'c>> {
-    let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
+/// The parts of the text (see [`cut`]) are searched at once, each from its start: as no reading
+/// holds a line feed, no match crosses from one part to the next, and the matches of a part are
+/// those a search of the whole text finds there.
+fn find_twins<'c>(
+    text: &str,
+    candidates: &'c [Candidate],
+    parts: &[(usize, usize)],
+) -> HashMap<&'c str, Twin<'c>> {
     let mut readings: Vec<(&str, &str)> = candidates
         .iter()
         .filter(|c| !c.word.reading.is_empty())
@@ -742,16 +755,51 @@ fn find_twins<'c>(text: &str, candidates: &'c [Candidate]) -> HashMap<&'c str, T
         !text[..start].chars().next_back().is_some_and(is_word_char)
             && !text[end..].chars().next().is_some_and(is_word_char)
     };
-    let mut left = readings.len();
-    for m in searcher.find_iter(text) {
-        let (reading, skeleton) = readings[m.pattern().as_usize()];
-        if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
-            continue;
+    // The first whole-word match of each skeleton in a part.
+    let first_twins = |&(start, end): &(usize, usize)| {
+        let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
+        let mut left = readings.len();
+        for m in searcher.find_iter(aho_corasick::Input::new(text).range(start..end)) {
+            let (reading, skeleton) = readings[m.pattern().as_usize()];
+            if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
+                continue;
+            }
+            twins.insert(skeleton, (reading, m.start()));
+            left -= 1;
+            if left == 0 {
+                break;
+            }
         }
-        twins.insert(skeleton, (reading, m.start()));
-        left -= 1;
-        if left == 0 {
-            break;
+        twins
+    };
+    let whole = [(0, text.len())];
+    let parts = if readings.iter().any(|r| r.0.contains('\n')) {
+        &whole[..]
+    } else {
+        parts
+    };
+    let found = if parts.len() == 1 {
+        vec![first_twins(&parts[0])]
+    } else {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = parts[1..]
+                .iter()
+                .map(|part| scope.spawn(move || first_twins(part)))
+                .collect();
+            let mut found = vec![first_twins(&parts[0])];
+            found.extend(
+                others
+                    .into_iter()
+                    .map(|t| t.join().expect("a search does not panic")),
+            );
+            found
+        })
+    };
+    // The earliest part that has a twin of a skeleton has its first one.
+    let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
+    for part in found {
+        for (skeleton, twin) in part {
+            twins.entry(skeleton).or_insert(twin);
         }
     }
     // Line numbers, counted once through the text up to the last twin.
