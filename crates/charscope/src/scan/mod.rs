@@ -22,6 +22,7 @@ pub mod hidden;
 pub mod names;
 pub mod sarif;
 pub mod text;
+mod twins;
 pub mod url;
 mod words;
 

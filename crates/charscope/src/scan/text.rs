@@ -8,8 +8,9 @@
 //! reorders the rest of the line (the Trojan Source attacks, CVE-2021-42574).
 
 use super::chartable;
-use super::confusable::{self, is_word_category, is_word_char};
+use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
+use super::twins;
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
 use crate::decode::{Decoder, Malformed, Piece};
@@ -17,7 +18,6 @@ use crate::encoding::UTF_8;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
@@ -690,7 +690,11 @@ impl<'p> Scanner<'p> {
     fn finish_in_parts(mut self, text: &str, parts: &[(usize, usize)]) -> Vec<Finding> {
         let candidates = std::mem::take(&mut self.candidates);
         if !candidates.is_empty() {
-            let twins = find_twins(text, &candidates, parts);
+            let readings = candidates
+                .iter()
+                .map(|c| (&*c.word.reading, &*c.word.skeleton))
+                .collect();
+            let twins = twins::find_twins(text, readings, parts);
             for c in &candidates {
                 let at = (c.line, c.column, c.offset);
                 match twins.get(&*c.word.skeleton) {
@@ -717,109 +721,6 @@ impl<'p> Scanner<'p> {
         self.findings.sort_by_key(|f| f.offset);
         self.findings
     }
-}
-
-/// The ASCII word of a text that a candidate looks like.
-struct Twin<'c> {
-    /// How it is spelled.
-    reading: &'c str,
-    /// Its line.
-    line: usize,
-}
-
-/// The first ASCII word of the text that each candidate looks like: the twin and its offset,
-/// by skeleton. Candidates are looked for by their ASCII reading, all at once (Aho-Corasick).
-/// The parts of the text (see [`cut`]) are searched at once, each from its start: as no reading
-/// holds a line feed, no match crosses from one part to the next, and the matches of a part are
-/// those a search of the whole text finds there.
-fn find_twins<'c>(
-    text: &str,
-    candidates: &'c [Candidate],
-    parts: &[(usize, usize)],
-) -> HashMap<&'c str, Twin<'c>> {
-    let mut readings: Vec<(&str, &str)> = candidates
-        .iter()
-        .filter(|c| !c.word.reading.is_empty())
-        .map(|c| (&*c.word.reading, &*c.word.skeleton))
-        .collect();
-    readings.sort_unstable();
-    readings.dedup();
-    // Leftmost-longest: a whole word is the longest reading that starts where it starts.
-    let Ok(searcher) = aho_corasick::AhoCorasick::builder()
-        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-        .build(readings.iter().map(|r| r.0))
-    else {
-        return HashMap::new();
-    };
-    let word_at = |start: usize, end: usize| {
-        !text[..start].chars().next_back().is_some_and(is_word_char)
-            && !text[end..].chars().next().is_some_and(is_word_char)
-    };
-    // The first whole-word match of each skeleton in a part.
-    let first_twins = |&(start, end): &(usize, usize)| {
-        let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
-        let mut left = readings.len();
-        for m in searcher.find_iter(aho_corasick::Input::new(text).range(start..end)) {
-            let (reading, skeleton) = readings[m.pattern().as_usize()];
-            if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
-                continue;
-            }
-            twins.insert(skeleton, (reading, m.start()));
-            left -= 1;
-            if left == 0 {
-                break;
-            }
-        }
-        twins
-    };
-    let whole = [(0, text.len())];
-    let parts = if readings.iter().any(|r| r.0.contains('\n')) {
-        &whole[..]
-    } else {
-        parts
-    };
-    let found = if parts.len() == 1 {
-        vec![first_twins(&parts[0])]
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = parts[1..]
-                .iter()
-                .map(|part| scope.spawn(move || first_twins(part)))
-                .collect();
-            let mut found = vec![first_twins(&parts[0])];
-            found.extend(
-                others
-                    .into_iter()
-                    .map(|t| t.join().expect("a search does not panic")),
-            );
-            found
-        })
-    };
-    // The earliest part that has a twin of a skeleton has its first one.
-    let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
-    for part in found {
-        for (skeleton, twin) in part {
-            twins.entry(skeleton).or_insert(twin);
-        }
-    }
-    // Line numbers, counted once through the text up to the last twin.
-    let mut by_offset: Vec<(usize, &str)> = twins.iter().map(|(&s, &(_, at))| (at, s)).collect();
-    by_offset.sort_unstable();
-    let mut line = 1;
-    let mut counted = 0;
-    let mut lines = HashMap::new();
-    for (at, skeleton) in by_offset {
-        line += bytecount::count(&text.as_bytes()[counted..at], b'\n');
-        counted = at;
-        lines.insert(skeleton, line);
-    }
-    twins
-        .into_iter()
-        .map(|(skeleton, (reading, _))| {
-            let line = lines[skeleton];
-            (skeleton, Twin { reading, line })
-        })
-        .collect()
 }
 
 #[cfg(test)]
