@@ -12,7 +12,9 @@ pub fn is_unsafe(c: char) -> bool {
 
 /// `text` with every unsafe character replaced by a `\u{XXXX}` escape; newlines and tabs stay.
 pub fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
+    // Printable ASCII, tabs and newlines: most text, checked a byte at a time.
+    let plain = |b: &u8| (0x20..0x7F).contains(b) || matches!(b, b'\t' | b'\n');
+    if text.as_bytes().iter().all(plain) || !text.chars().any(is_unsafe) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);

@@ -243,12 +243,13 @@ enum Done {
 /// How many inputs the workers may finish ahead of the one being written.
 const AHEAD: usize = 16;
 
-fn do_job(job: &Job, bidi_only: bool) -> Done {
+/// Scans one input; `threads` may share the scan of a large one.
+fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
     let scan = |name: &str, bytes: &[u8]| {
         if bidi_only {
             scan::scan_bidi_controls(name, bytes)
         } else {
-            scan::scan_bytes(name, bytes)
+            scan::scan_bytes_on(name, bytes, threads)
         }
     };
     match job {
@@ -259,14 +260,39 @@ fn do_job(job: &Job, bidi_only: bool) -> Done {
                 Err(e) => Done::Error(format!("cannot read standard input: {e}")),
             }
         }
-        Job::File { path, walked } => match std::fs::read(path) {
-            Err(e) => Done::Error(format!("cannot read {}: {e}", sanitize(&show(path)))),
-            Ok(bytes) if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) => {
-                Done::Binary
+        Job::File { path, walked } => BUFFER.with_borrow_mut(|bytes| {
+            let done = match read_into(path, bytes) {
+                Err(e) => Done::Error(format!("cannot read {}: {e}", sanitize(&show(path)))),
+                Ok(()) if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) => {
+                    Done::Binary
+                }
+                Ok(()) => Done::Findings(scan(&show(path), bytes)),
+            };
+            if bytes.capacity() > KEPT_BUFFER {
+                *bytes = Vec::new();
             }
-            Ok(bytes) => Done::Findings(scan(&show(path), &bytes)),
-        },
+            done
+        }),
     }
+}
+
+thread_local! {
+    /// The bytes of the file a thread scans, kept for its next file: no fresh pages to map and
+    /// zero for every file.
+    static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The largest buffer a thread keeps between files.
+const KEPT_BUFFER: usize = 64 << 20;
+
+/// Reads the whole file at `path` into `bytes` (emptied first).
+fn read_into(path: &Path, bytes: &mut Vec<u8>) -> std::io::Result<()> {
+    bytes.clear();
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata().map_or(0, |m| m.len() as usize);
+    bytes.reserve(size.saturating_add(1));
+    file.read_to_end(bytes)?;
+    Ok(())
 }
 
 impl Out<'_> {
@@ -295,12 +321,12 @@ fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex};
     let bidi_only = out.policy.bidi_only();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(jobs.len());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = cores.min(jobs.len());
     if workers <= 1 {
+        // One input: the cores share it (when it is large).
         for job in jobs {
-            out.record(do_job(job, bidi_only))?;
+            out.record(do_job(job, bidi_only, cores))?;
         }
         return Ok(());
     }
@@ -324,7 +350,7 @@ fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let done = do_job(job, bidi_only);
+                    let done = do_job(job, bidi_only, 1);
                     state.lock().expect("no worker panics").0.insert(i, done);
                     moved.notify_all();
                 }

@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use charscope::scan::{Code, Finding};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
+use std::cell::RefCell;
 use std::path::Path;
 
 /// The default configuration file, looked for in the current directory.
@@ -68,6 +69,9 @@ pub struct Policy {
     default_allow: bool,
     globs: GlobSet,
     glob_codes: Vec<Codes>,
+    /// The last path matched against the globs and the indices of the globs it matched: the
+    /// findings of one file come together.
+    last_match: RefCell<(String, Vec<usize>)>,
 }
 
 impl Policy {
@@ -104,6 +108,7 @@ impl Policy {
             default_allow: !args.no_default_allow && config.default_allow.unwrap_or(true),
             globs: builder.build()?,
             glob_codes,
+            last_match: RefCell::default(),
         })
     }
 
@@ -131,11 +136,14 @@ impl Policy {
             return true;
         }
         let path = finding.path.strip_prefix("./").unwrap_or(&finding.path);
-        !self
-            .globs
-            .matches(path)
-            .into_iter()
-            .any(|i| self.glob_codes[i].contains(finding.code))
+        let mut last = self.last_match.borrow_mut();
+        if last.0 != path || last.0.is_empty() {
+            *last = (path.to_string(), self.globs.matches(path));
+        }
+        !last
+            .1
+            .iter()
+            .any(|&i| self.glob_codes[i].contains(finding.code))
     }
 }
 

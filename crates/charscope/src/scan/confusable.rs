@@ -114,7 +114,10 @@ pub fn mixed_scripts(word: &str) -> Option<MixedScripts> {
             scripts.push(s);
         }
     }
-    if scripts.len() < 2 || word.is_single_script() {
+    if scripts.len() < 2
+        || super::chartable::one_east_asian_writing_system(word)
+        || word.is_single_script()
+    {
         return None;
     }
     let names = PropertyNamesLong::<Script>::new();
@@ -146,8 +149,15 @@ pub fn ascii_skeleton(word: &str) -> Option<String> {
     if word.is_ascii() || !may_look_ascii(word) {
         return None;
     }
-    let s = skeleton(word);
-    s.is_ascii().then_some(s)
+    // The skeleton is built lazily: the first character that is not ASCII ends the look.
+    let mut s = String::with_capacity(word.len());
+    for c in unicode_security::skeleton(word) {
+        if !c.is_ascii() {
+            return None;
+        }
+        s.push(c);
+    }
+    Some(s)
 }
 
 #[cfg(test)]

@@ -16,19 +16,22 @@
 //! assert!(findings[0].message.contains("never closed"));
 //! ```
 
+mod chartable;
 pub mod confusable;
 pub mod hidden;
 pub mod names;
 pub mod sarif;
 pub mod text;
+mod twins;
 pub mod url;
+mod words;
 
 use crate::charinfo::{code_point, names::display_name};
 use serde::Serialize;
 use std::fmt;
 
 pub use names::{NameEntry, scan_names};
-pub use text::{scan_bidi_controls, scan_bytes, scan_text};
+pub use text::{scan_bidi_controls, scan_bytes, scan_bytes_on, scan_text};
 
 /// What a finding is about. The names are stable: JSON, SARIF rule ids and `--allow` use them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

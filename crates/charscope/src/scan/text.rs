@@ -7,59 +7,123 @@
 //! every embedding, override and isolate at the end of a paragraph: an opener left open there
 //! reorders the rest of the line (the Trojan Source attacks, CVE-2021-42574).
 
-use super::confusable::is_word_category;
-use super::confusable::{self, ascii_skeleton, is_word_char, mixed_scripts};
+use super::chartable;
+use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
+use super::twins;
+use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
 use crate::decode::{Decoder, Malformed, Piece};
 use crate::encoding::UTF_8;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
-use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
 pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
     let mut scanner = Scanner::new(path);
+    scanner.text_lines(text, 0);
+    scanner.finish(text)
+}
+
+/// [`scan_bytes`] with no word verdict kept and no shortcut: each word analysed where it stands.
+#[cfg(test)]
+fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    let lossy = String::from_utf8_lossy(bytes);
+    let mut scanner = Scanner::new(path);
+    scanner.words = WordCache::uncached();
+    scanner.shortcuts = false;
     let mut offset = 0u64;
-    for (i, line) in text.split('\n').enumerate() {
-        scanner.line(i as u64 + 1, offset, line);
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let number = i as u64 + 1;
+        let mut state = LineState::new(number);
+        let mut decoder = Decoder::starting_at(UTF_8, offset);
+        decoder.decode_pieces(line, true, |piece| match piece {
+            Piece::Text { span, text } => scanner.text(&mut state, span.start, text),
+            Piece::Malformed(m) => scanner.malformed(&mut state, m),
+        });
+        scanner.end_line(state);
         offset += line.len() as u64 + 1;
     }
-    scanner.finish(text)
+    scanner.finish(&lossy)
 }
 
 /// Every finding in bytes read as UTF-8: what [`scan_text`] finds, and each malformed sequence
 /// (a maximal subpart, as the decoder reads it) as [`Code::InvalidUtf8`].
 pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
-    if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
-        return scan_text(path, text);
-    }
-    let mut scanner = Scanner::new(path);
-    let mut offset = 0u64;
-    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let number = i as u64 + 1;
-        match std::str::from_utf8(line) {
-            Ok(text) => scanner.line(number, offset, text),
-            Err(_) => {
-                let mut state = LineState::new(number);
-                let mut decoder = Decoder::starting_at(UTF_8, offset);
-                decoder.decode_pieces(line, true, |piece| match piece {
-                    Piece::Text { span, text } => scanner.text(&mut state, span.start, text),
-                    Piece::Malformed(m) => scanner.malformed(&mut state, m),
-                });
-                scanner.end_line(state);
-            }
-        }
-        offset += line.len() as u64 + 1;
-    }
-    let lossy = String::from_utf8_lossy(bytes);
-    scanner.finish(&lossy)
+    scan_bytes_on(path, bytes, 1)
 }
 
-/// The fewest characters a word written all in one non-Latin script must have to be reported
-/// as looking like an ASCII word of the same text.
-const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
+/// The fewest bytes of a part that [`scan_bytes_on`] gives a thread of its own.
+const MIN_PART: usize = 1 << 20;
+
+/// [`scan_bytes`] on up to `threads` threads: a text of several MiB is cut at line feeds into
+/// parts whose lines are scanned at the same time (lines are scanned independently); the words
+/// that may look like others are then matched against the whole text. The findings are those of
+/// one thread, in the same order (a test checks it).
+pub fn scan_bytes_on(path: &str, bytes: &[u8], threads: usize) -> Vec<Finding> {
+    scan_in_parts(path, bytes, threads, MIN_PART)
+}
+
+fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> Vec<Finding> {
+    let valid = simdutf8::basic::from_utf8(bytes).ok();
+    let parts = cut(bytes, threads, min_part);
+    let scan_part = |&(start, end): &(usize, usize)| {
+        let mut scanner = Scanner::new(path);
+        let lines = match valid {
+            Some(text) => scanner.text_lines(&text[start..end], start as u64),
+            None => scanner.byte_lines(&bytes[start..end], start as u64),
+        };
+        (scanner, lines)
+    };
+    let mut done = if parts.len() == 1 {
+        vec![scan_part(&parts[0])]
+    } else {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = parts[1..]
+                .iter()
+                .map(|part| scope.spawn(move || scan_part(part)))
+                .collect();
+            let mut done = vec![scan_part(&parts[0])];
+            done.extend(
+                others
+                    .into_iter()
+                    .map(|t| t.join().expect("a scan does not panic")),
+            );
+            done
+        })
+    }
+    .into_iter();
+    let (mut scanner, mut lines) = done.next().expect("one part at least");
+    for (part, part_lines) in done {
+        scanner.absorb(part, lines);
+        lines += part_lines;
+    }
+    match valid {
+        // The parts cut valid text only: the lossy text of other bytes has other offsets.
+        Some(text) => scanner.finish_in_parts(text, &parts),
+        None => scanner.finish(&String::from_utf8_lossy(bytes)),
+    }
+}
+
+/// The byte ranges of the parts of `bytes` for `threads` threads: cut just before line feeds (the
+/// line feed between two parts belongs to neither), each of `min_part` bytes at least.
+fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
+    let count = threads.min(bytes.len() / min_part.max(1)).max(1);
+    let mut parts = Vec::with_capacity(count);
+    let mut start = 0;
+    for k in 1..count {
+        let aim = (bytes.len() / count * k).max(start);
+        let Some(nl) = memchr::memchr(b'\n', &bytes[aim..]) else {
+            break;
+        };
+        parts.push((start, aim + nl));
+        start = aim + nl + 1;
+    }
+    parts.push((start, bytes.len()));
+    parts
+}
 
 /// Only the bidi controls of bytes (Trojan Source), at memory speed: a search for their UTF-8
 /// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
@@ -103,6 +167,75 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
     scanner.findings
 }
 
+/// A word being read, and what its characters say of it so far.
+struct OpenWord {
+    /// Its byte index in the run of text.
+    start: usize,
+    /// Its column.
+    column: u64,
+    /// It has characters that are not ASCII.
+    non_ascii: bool,
+    /// It has ASCII characters.
+    ascii: bool,
+    /// The script of all its characters that are not ASCII (the table's number): 0 before the
+    /// first, `u8::MAX` once two differ or one has no single script or is not in the table.
+    script: u8,
+    /// One of its characters keeps it from looking like an ASCII word
+    /// ([`chartable::NO_ASCII_LOOK`]).
+    no_ascii_look: bool,
+}
+
+impl OpenWord {
+    fn new(start: usize, column: u64) -> OpenWord {
+        OpenWord {
+            start,
+            column,
+            non_ascii: false,
+            ascii: false,
+            script: 0,
+            no_ascii_look: false,
+        }
+    }
+
+    /// One more character, with the table's flags when it is a plain one.
+    fn add(&mut self, c: char, plain: Option<u16>) {
+        if c.is_ascii() {
+            self.ascii = true;
+            return;
+        }
+        self.non_ascii = true;
+        match plain {
+            Some(flags) => {
+                let script = chartable::script_of(flags);
+                self.script = if script != 0 && (self.script == 0 || self.script == script) {
+                    script
+                } else {
+                    u8::MAX
+                };
+                self.no_ascii_look |= flags & chartable::NO_ASCII_LOOK != 0;
+            }
+            None => self.script = u8::MAX,
+        }
+    }
+
+    /// Whether the word checks have nothing to say of the word, without a look: no ASCII, one
+    /// script for all (so not mixed), and a character that cannot look like ASCII (so no
+    /// lookalike of an ASCII word).
+    fn plainly_one_script(&self) -> bool {
+        !self.ascii && self.script != 0 && self.script != u8::MAX && self.no_ascii_look
+    }
+}
+
+/// Printable ASCII, tab and carriage return: never a finding on their own.
+fn is_plain_ascii(b: u8) -> bool {
+    (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\r'
+}
+
+/// An ASCII letter, digit or `_`.
+fn is_ascii_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 /// A bidi control waiting for the end of its line to know whether it is balanced.
 struct OpenBidi {
     /// The index of its finding.
@@ -135,11 +268,7 @@ impl LineState {
 
 /// A word that may pretend to be an ASCII word, kept until every ASCII word of the text is known.
 struct Candidate {
-    word: String,
-    skeleton: String,
-    /// The word with each character that is not ASCII replaced by its ASCII prototype (and
-    /// default-ignorables dropped): how its twin is spelled.
-    reading: String,
+    word: Arc<CandidateWord>,
     line: u64,
     column: u64,
     offset: u64,
@@ -149,16 +278,9 @@ struct Scanner<'p> {
     path: &'p str,
     findings: Vec<Finding>,
     candidates: Vec<Candidate>,
-}
-
-fn word_chars(word: &str) -> Vec<FoundChar> {
-    let mut seen: Vec<char> = Vec::new();
-    for c in word.chars().filter(|c| !c.is_ascii()) {
-        if !seen.contains(&c) && seen.len() < 8 {
-            seen.push(c);
-        }
-    }
-    seen.into_iter().map(FoundChar::of).collect()
+    words: WordCache,
+    /// Whether a word plainly of one script skips the word checks (tests turn it off).
+    shortcuts: bool,
 }
 
 impl<'p> Scanner<'p> {
@@ -167,6 +289,8 @@ impl<'p> Scanner<'p> {
             path,
             findings: Vec::new(),
             candidates: Vec::new(),
+            words: WordCache::new(),
+            shortcuts: true,
         }
     }
 
@@ -190,6 +314,55 @@ impl<'p> Scanner<'p> {
             allowed_by,
         });
         self.findings.len() - 1
+    }
+
+    /// The lines of a valid text that starts at byte `offset`, numbered from 1; returns how
+    /// many there are.
+    fn text_lines(&mut self, text: &str, mut offset: u64) -> u64 {
+        let mut lines = 0;
+        for line in text.split('\n') {
+            lines += 1;
+            self.line(lines, offset, line);
+            offset += line.len() as u64 + 1;
+        }
+        lines
+    }
+
+    /// The lines of bytes read as UTF-8 that start at byte `offset`, numbered from 1; returns
+    /// how many there are.
+    fn byte_lines(&mut self, bytes: &[u8], mut offset: u64) -> u64 {
+        let mut lines = 0;
+        for line in bytes.split(|&b| b == b'\n') {
+            lines += 1;
+            match std::str::from_utf8(line) {
+                Ok(text) => self.line(lines, offset, text),
+                Err(_) => {
+                    let mut state = LineState::new(lines);
+                    let mut decoder = Decoder::starting_at(UTF_8, offset);
+                    decoder.decode_pieces(line, true, |piece| match piece {
+                        Piece::Text { span, text } => self.text(&mut state, span.start, text),
+                        Piece::Malformed(m) => self.malformed(&mut state, m),
+                    });
+                    self.end_line(state);
+                }
+            }
+            offset += line.len() as u64 + 1;
+        }
+        lines
+    }
+
+    /// Takes in the findings and candidates of the next part of the text, whose lines come
+    /// after `lines_before` lines.
+    fn absorb(&mut self, part: Scanner<'_>, lines_before: u64) {
+        self.findings.extend(part.findings.into_iter().map(|mut f| {
+            f.line = f.line.map(|l| l + lines_before);
+            f
+        }));
+        self.candidates
+            .extend(part.candidates.into_iter().map(|mut c| {
+                c.line += lines_before;
+                c
+            }));
     }
 
     /// One line of valid text (without its line feed).
@@ -219,60 +392,111 @@ impl<'p> Scanner<'p> {
     /// A run of valid text starting at byte `offset`, within the line `state` is about.
     fn text(&mut self, state: &mut LineState, offset: u64, text: &str) {
         let start_column = state.column;
-        let mut word: Option<(usize, u64, bool)> = None; // (byte index, column, has non-ASCII)
-        let mut iter = text.char_indices().peekable();
+        let mut word: Option<OpenWord> = None;
+        let bytes = text.as_bytes();
         let gcs = CodePointMapData::<GeneralCategory>::new();
-        while let Some((i, c)) = iter.next() {
+        // Whether every character so far is ASCII or inert for NFC: the NFC check is spared.
+        let mut nfc_inert = true;
+        let mut i = 0;
+        while i < bytes.len() {
+            if is_plain_ascii(bytes[i]) {
+                // A run of printable ASCII: no finding in it, only the edges of words.
+                let run = &bytes[i..];
+                let run = &run[..run
+                    .iter()
+                    .position(|&b| !is_plain_ascii(b))
+                    .unwrap_or(run.len())];
+                match run.iter().position(|&b| !is_ascii_word_byte(b)) {
+                    None => {
+                        word.get_or_insert_with(|| OpenWord::new(i, state.column + 1))
+                            .ascii = true;
+                    }
+                    Some(first) => {
+                        if let Some(mut w) = word.take() {
+                            w.ascii |= first > 0;
+                            self.end_word(&w, &text[w.start..i + first], state.number, offset);
+                        }
+                        let last = run
+                            .iter()
+                            .rposition(|&b| !is_ascii_word_byte(b))
+                            .expect("found from the start");
+                        if last + 1 < run.len() {
+                            let mut w = OpenWord::new(i + last + 1, state.column + last as u64 + 2);
+                            w.ascii = true;
+                            word = Some(w);
+                        }
+                    }
+                }
+                state.column += run.len() as u64;
+                state.prev = Some(char::from(run[run.len() - 1]));
+                i += run.len();
+                continue;
+            }
+            let c = text[i..].chars().next().expect("a character starts here");
+            let len = c.len_utf8();
             state.column += 1;
-            let at = (state.number, state.column, offset + i as u64);
-            let gc = if c.is_ascii() { None } else { Some(gcs.get(c)) };
-            let code = match gc {
-                None => hidden::classify(c),
-                Some(gc) => hidden::classify_with(c, gc),
-            };
-            if let Some(code) = code
-                && !(c == '\u{FEFF}' && at.2 == 0)
-            {
-                if code == Code::Tag {
-                    // An emoji tag sequence: an emoji, then tags (the flags of Scotland...).
-                    state.in_emoji_tags = match state.prev {
-                        Some(p) if is_tag(p) => state.in_emoji_tags,
-                        Some(p) => is_emoji(p),
-                        None => false,
-                    };
+            // The table's flags of a plain character.
+            let mut plain = None;
+            let word_char = if c.is_ascii() {
+                if let Some(code) = hidden::classify(c) {
+                    let at = (state.number, state.column, offset + i as u64);
+                    let next = text[i + len..].chars().next();
+                    self.classified(state, at, code, c, next);
                 }
-                let next = iter.peek().map(|&(_, n)| n);
-                let allowed = allowance(code, state.prev, c, next, state.in_emoji_tags);
-                self.hidden(state, at, code, c, allowed);
-            }
+                c.is_ascii_alphanumeric() || c == '_'
+            } else if let Some(flags) = chartable::plain_flags(c) {
+                nfc_inert &= flags & chartable::NFC_INERT != 0;
+                plain = Some(flags);
+                flags & chartable::WORD != 0
+            } else {
+                nfc_inert = false;
+                let gc = gcs.get(c);
+                if let Some(code) = hidden::classify_with(c, gc) {
+                    let at = (state.number, state.column, offset + i as u64);
+                    let next = text[i + len..].chars().next();
+                    self.classified(state, at, code, c, next);
+                }
+                is_word_category(c, gc)
+            };
             state.prev = Some(c);
-            let word_char = match gc {
-                None => c.is_ascii_alphanumeric() || c == '_',
-                Some(gc) => is_word_category(c, gc),
-            };
             if word_char {
-                match &mut word {
-                    Some((_, _, non_ascii)) => *non_ascii |= !c.is_ascii(),
-                    None => word = Some((i, state.column, !c.is_ascii())),
-                }
-            } else if let Some((start, column, non_ascii)) = word.take()
-                && non_ascii
-            {
-                self.word(
-                    &text[start..i],
-                    (state.number, column, offset + start as u64),
-                );
+                word.get_or_insert_with(|| OpenWord::new(i, state.column))
+                    .add(c, plain);
+            } else if let Some(w) = word.take() {
+                self.end_word(&w, &text[w.start..i], state.number, offset);
             }
+            i += len;
         }
-        if let Some((start, column, true)) = word {
-            self.word(
-                &text[start..],
-                (state.number, column, offset + start as u64),
-            );
+        if let Some(w) = word {
+            self.end_word(&w, &text[w.start..], state.number, offset);
         }
-        if !text.is_ascii() {
+        if !nfc_inert {
             self.nfc((state.number, start_column), offset, text);
         }
+    }
+
+    /// A character with a code of its own (`code`), at `at`, before `next`.
+    fn classified(
+        &mut self,
+        state: &mut LineState,
+        at: (u64, u64, u64),
+        code: Code,
+        c: char,
+        next: Option<char>,
+    ) {
+        if c == '\u{FEFF}' && at.2 == 0 {
+            return;
+        }
+        if code == Code::Tag {
+            // An emoji tag sequence: an emoji, then tags (the flags of Scotland...).
+            state.in_emoji_tags = match state.prev {
+                Some(p) if is_tag(p) => state.in_emoji_tags,
+                Some(p) => is_emoji(p),
+                None => false,
+            };
+        }
+        let allowed = allowance(code, state.prev, c, next, state.in_emoji_tags);
+        self.hidden(state, at, code, c, allowed);
     }
 
     fn hidden(
@@ -344,64 +568,42 @@ impl<'p> Scanner<'p> {
         }
     }
 
+    /// The end of a word of the line numbered `line`, in a run of text starting at byte
+    /// `offset`: the word checks, unless the word is ASCII or plainly of one script.
+    fn end_word(&mut self, w: &OpenWord, word: &str, line: u64, offset: u64) {
+        if w.non_ascii && !(self.shortcuts && w.plainly_one_script()) {
+            self.word(word, (line, w.column, offset + w.start as u64));
+        }
+    }
+
     /// A word with characters that are not ASCII.
     fn word(&mut self, word: &str, at: (u64, u64, u64)) {
-        if confusable::may_look_ascii(word) {
-            // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin twin
-            // by chance in any bilingual text: only longer ones count.
-            let whole_script = mixed_scripts(word).is_none();
-            if whole_script && word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
-                return;
-            }
-        }
-        if let Some(skeleton) = ascii_skeleton(word) {
-            let reading = word
-                .chars()
-                .map(|c| {
-                    if c.is_ascii() {
-                        c.to_string()
-                    } else {
-                        confusable::skeleton(c.encode_utf8(&mut [0; 4]))
-                    }
-                })
-                .collect();
-            self.candidates.push(Candidate {
-                word: word.to_string(),
-                skeleton,
-                reading,
+        match self.words.verdict(word) {
+            Verdict::Nothing => {}
+            Verdict::Candidate(word) => self.candidates.push(Candidate {
+                word,
                 line: at.0,
                 column: at.1,
                 offset: at.2,
-            });
-            return;
+            }),
+            Verdict::Mixed(mixed) => self.mixed(at, &mixed),
         }
-        self.mixed(word, at);
     }
 
-    /// A word that mixes scripts. Each part between underscores is looked at on its own, so
-    /// that a slug of words in two scripts (`Текст_лицензии_Creative_Commons`) is not one
-    /// mixed word, while `is_\u{0430}dmin` still is.
-    fn mixed(&mut self, word: &str, at: (u64, u64, u64)) {
-        let mut start = 0;
-        for part in word.split('_') {
-            if let Some(mixed) = mixed_scripts(part).filter(|m| m.is_suspicious()) {
-                let column = at.1 + word[..start].chars().count() as u64;
-                let within = if part.len() < word.len() {
-                    format!(" in `{part}`")
-                } else {
-                    String::new()
-                };
-                let message = format!(
-                    "`{word}` mixes {}{within} (UTS #39 restriction level: {})",
-                    mixed.scripts.join(" and "),
-                    mixed.restriction_level
-                );
-                let where_ = (at.0, column, at.2 + start as u64);
-                self.push(where_, Code::MixedScript, word_chars(part), message, None);
-                return;
-            }
-            start += part.len() + 1;
-        }
+    /// The finding of a word that mixes scripts, starting at `at`.
+    fn mixed(&mut self, at: (u64, u64, u64), mixed: &MixedWord) {
+        let where_ = (
+            at.0,
+            at.1 + mixed.column_shift,
+            at.2 + mixed.byte_start as u64,
+        );
+        self.push(
+            where_,
+            Code::MixedScript,
+            mixed.chars.clone(),
+            mixed.message.clone(),
+            None,
+        );
     }
 
     /// The first place in a run of text where it stops being NFC, if any.
@@ -479,29 +681,40 @@ impl<'p> Scanner<'p> {
 
     /// Decides the candidates (a word with an ASCII twin elsewhere in the text is confusable;
     /// one without is checked for mixed scripts) and sorts the findings by offset.
-    fn finish(mut self, text: &str) -> Vec<Finding> {
+    fn finish(self, text: &str) -> Vec<Finding> {
+        self.finish_in_parts(text, &[(0, text.len())])
+    }
+
+    /// [`Scanner::finish`], the ASCII twins looked for in the `parts` of the text (byte ranges
+    /// cut before line feeds, as [`cut`] makes them) on a thread each.
+    fn finish_in_parts(mut self, text: &str, parts: &[(usize, usize)]) -> Vec<Finding> {
         let candidates = std::mem::take(&mut self.candidates);
         if !candidates.is_empty() {
-            let twins = find_twins(text, &candidates);
-            for c in candidates {
+            let readings = candidates
+                .iter()
+                .map(|c| (&*c.word.reading, &*c.word.skeleton))
+                .collect();
+            let twins = twins::find_twins(text, readings, parts);
+            for c in &candidates {
                 let at = (c.line, c.column, c.offset);
-                match twins.get(&c.skeleton) {
-                    Some((twin, twin_offset)) => {
-                        let twin_line = text.as_bytes()[..*twin_offset as usize]
-                            .iter()
-                            .filter(|&&b| b == b'\n')
-                            .count()
-                            + 1;
-                        let chars = word_chars(&c.word);
+                match twins.get(&*c.word.skeleton) {
+                    Some(twin) => {
+                        let chars = word_chars(&c.word.word);
                         let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
                         let message = format!(
-                            "`{}` looks like `{twin}` (line {twin_line}) but has {}",
-                            c.word,
+                            "`{}` looks like `{}` (line {}) but has {}",
+                            c.word.word,
+                            twin.reading,
+                            twin.line,
                             names.join(", ")
                         );
                         self.push(at, Code::Confusable, chars, message, None);
                     }
-                    None => self.mixed(&c.word.clone(), at),
+                    None => {
+                        if let Some(mixed) = words::mixed(&c.word.word) {
+                            self.mixed(at, &mixed);
+                        }
+                    }
                 }
             }
         }
@@ -510,49 +723,77 @@ impl<'p> Scanner<'p> {
     }
 }
 
-/// The first ASCII word of the text that each candidate looks like: the twin and its offset,
-/// by skeleton. Candidates are looked for by their ASCII reading, all at once (Aho-Corasick).
-fn find_twins(text: &str, candidates: &[Candidate]) -> HashMap<String, (String, u64)> {
-    let mut twins: HashMap<String, (String, u64)> = HashMap::new();
-    let mut readings: Vec<(&str, &str)> = candidates
-        .iter()
-        .filter(|c| !c.reading.is_empty())
-        .map(|c| (c.reading.as_str(), c.skeleton.as_str()))
-        .collect();
-    readings.sort_unstable();
-    readings.dedup();
-    // Leftmost-longest: a whole word is the longest reading that starts where it starts.
-    let Ok(searcher) = aho_corasick::AhoCorasick::builder()
-        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-        .build(readings.iter().map(|r| r.0))
-    else {
-        return twins;
-    };
-    let word_at = |start: usize, end: usize| {
-        !text[..start].chars().next_back().is_some_and(is_word_char)
-            && !text[end..].chars().next().is_some_and(is_word_char)
-    };
-    let mut left = readings.len();
-    for m in searcher.find_iter(text) {
-        let (reading, skeleton) = readings[m.pattern().as_usize()];
-        if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
-            continue;
-        }
-        twins.insert(
-            skeleton.to_string(),
-            (reading.to_string(), m.start() as u64),
-        );
-        left -= 1;
-        if left == 0 {
-            break;
-        }
-    }
-    twins
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Words of several scripts (lookalikes among them), joiners, bidi controls, separators.
+    const PIECES: &[&str] = &[
+        "paypal",
+        "p\u{0430}ypal",
+        "is_\u{0430}dmin",
+        "isAdmin",
+        "\u{0456}sAdmin",
+        "\u{041C}\u{0430}\u{0440}\u{0441}",
+        "жизнь",
+        "\u{0402}",
+        "Mapc",
+        "Москва",
+        "日本語",
+        "のテキスト",
+        "abc漢字",
+        "שלום",
+        "مرحبا",
+        "नमस्ते",
+        "café",
+        "cafe\u{301}",
+        "\u{200B}",
+        "\u{200D}",
+        "\u{200C}",
+        "\u{202E}",
+        "\u{2066}",
+        "\u{2069}",
+        "\u{FEFF}",
+        "_",
+        " ",
+        " ",
+        "\n",
+        ", ",
+        "\u{00A0}",
+        "1",
+        "\u{1F468}",
+        "\u{FE0F}",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn kept_word_verdicts_and_shortcuts_change_no_finding(picks in prop::collection::vec(0..PIECES.len(), 0..60)) {
+            let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+            prop_assert_eq!(scan_bytes("p", text.as_bytes()), scan_bytes_uncached("p", text.as_bytes()));
+        }
+
+        #[test]
+        fn a_text_cut_in_parts_gives_the_findings_of_one_part(
+            picks in prop::collection::vec(0..PIECES.len() + 2, 0..80),
+            threads in 2..5usize,
+            min_part in 1..40usize,
+        ) {
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i) {
+                    Some(piece) => bytes.extend_from_slice(piece.as_bytes()),
+                    None => bytes.extend_from_slice(if i % 2 == 0 { b"\xC0" } else { b"\xE2\x80" }),
+                }
+            }
+            let parts = cut(&bytes, threads, min_part);
+            prop_assert_eq!(parts.first().map(|p| p.0), Some(0));
+            prop_assert_eq!(parts.last().map(|p| p.1), Some(bytes.len()));
+            prop_assert_eq!(scan_in_parts("p", &bytes, threads, min_part), scan_bytes("p", &bytes));
+        }
+    }
 
     fn codes(text: &str) -> Vec<(u64, u64, Code)> {
         scan_text("t", text)

@@ -1,0 +1,288 @@
+//! What the text scan needs to know of most characters, in one byte: whether the character is
+//! plain (never a hidden-character finding on its own), whether it continues a word, and whether
+//! it is inert for NFC (no text made of inert characters and ASCII can be other than NFC).
+//!
+//! The answers are worked out from the Unicode properties once per block of 256 code points of
+//! the Basic Multilingual Plane, the first time a character of the block is looked up, and kept
+//! for the process: prose uses few blocks. Other characters get no answer and go the long way.
+
+use super::confusable::is_word_category;
+use super::hidden::classify_with;
+use icu_normalizer::properties::{
+    CanonicalCombiningClassMapBorrowed, CanonicalCompositionBorrowed,
+    CanonicalDecompositionBorrowed, Decomposed,
+};
+use icu_properties::CodePointMapData;
+use icu_properties::props::{GeneralCategory, Script};
+use std::sync::OnceLock;
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+/// The character is never a hidden-character finding on its own: [`classify_with`] gives `None`.
+pub const PLAIN: u16 = 1;
+/// The character continues a word ([`is_word_category`]).
+pub const WORD: u16 = 2;
+/// The character is its own NFC, has combining class 0, and is no mark and no Hangul jamo: it is
+/// never the second character of a canonical composition (nor does its decomposition start with
+/// one), so text made of such characters is in NFC.
+pub const NFC_INERT: u16 = 4;
+/// The character may be written in Japanese: its UTS #39 augmented script set has Jpan.
+pub const JAPANESE: u16 = 8;
+/// The character may be written in Korean: its UTS #39 augmented script set has Kore.
+pub const KOREAN: u16 = 16;
+/// The character keeps any word it is in from looking like an ASCII word: it is not ASCII, not
+/// Latin or Inherited, and not confusable with a character of another script (the opposite of
+/// [`may_look_ascii`](super::confusable::may_look_ascii)'s test).
+pub const NO_ASCII_LOOK: u16 = 32;
+/// The high byte: the character's script (ICU4C's number) when it is one script, not Common,
+/// Inherited or Unknown, and numbered below 255; else 0.
+pub const SCRIPT_SHIFT: u32 = 8;
+
+/// The blocks of the Basic Multilingual Plane, each filled on first use.
+static BLOCKS: [OnceLock<[u16; 256]>; 256] = [const { OnceLock::new() }; 256];
+
+/// The flags of a plain character of the Basic Multilingual Plane that is not ASCII; `None` for
+/// any other character (look at it the long way).
+#[inline]
+pub fn plain_flags(c: char) -> Option<u16> {
+    bmp_flags(c).filter(|flags| flags & PLAIN != 0)
+}
+
+/// The flags of a character of the Basic Multilingual Plane, `None` for others.
+#[inline]
+fn bmp_flags(c: char) -> Option<u16> {
+    let cp = c as u32;
+    if cp >= 0x1_0000 {
+        return None;
+    }
+    let block = BLOCKS[(cp >> 8) as usize].get_or_init(|| fill(cp & !0xFF));
+    Some(block[(cp & 0xFF) as usize])
+}
+
+/// Whether every character of `text` may be written in Japanese, or every one in Korean (all
+/// of the Basic Multilingual Plane): then the text is single-script in the sense of UTS #39 (its
+/// resolved script set has Jpan or Kore), and that set need not be worked out.
+pub fn one_east_asian_writing_system(text: &str) -> bool {
+    let mut all = JAPANESE | KOREAN;
+    for c in text.chars() {
+        match bmp_flags(c) {
+            Some(flags) => all &= flags,
+            None => return false,
+        }
+        if all == 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// The flags of one character, worked out from its properties.
+pub fn flags_of(c: char) -> u16 {
+    let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+    let mut flags = 0;
+    if classify_with(c, gc).is_none() {
+        flags |= PLAIN;
+    }
+    if is_word_category(c, gc) {
+        flags |= WORD;
+    }
+    use GeneralCategory as G;
+    let mark = matches!(gc, G::NonspacingMark | G::SpacingMark | G::EnclosingMark);
+    let jamo = ('\u{1100}'..='\u{11FF}').contains(&c);
+    if !mark && !jamo && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 && is_own_nfc(c) {
+        flags |= NFC_INERT;
+    }
+    let script = CodePointMapData::<Script>::new().get(c);
+    if !c.is_ascii()
+        && !matches!(script, Script::Latin | Script::Inherited)
+        && !unicode_security::is_potential_mixed_script_confusable_char(c)
+    {
+        flags |= NO_ASCII_LOOK;
+    }
+    // ICU4C's number of the script: any one-to-one numbering would do.
+    #[allow(deprecated)]
+    let number = script.to_icu4c_value();
+    if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) && number < 255 {
+        flags |= number << SCRIPT_SHIFT;
+    }
+    flags | east_asian_flags(c)
+}
+
+/// The script number of flags (0 for none).
+pub fn script_of(flags: u16) -> u8 {
+    (flags >> SCRIPT_SHIFT) as u8
+}
+
+/// [`JAPANESE`] and [`KOREAN`] for a character. A Han character has both (a test checks that
+/// UTS #39's augmented script sets say so for each of the plane); characters of scripts other
+/// than those of Chinese, Japanese and Korean (and Common and Inherited) have neither, without
+/// a look at their script extensions. Leaving a flag out is safe: the word is then resolved the
+/// long way.
+fn east_asian_flags(c: char) -> u16 {
+    match CodePointMapData::<Script>::new().get(c) {
+        Script::Han => JAPANESE | KOREAN,
+        Script::Hiragana
+        | Script::Katakana
+        | Script::Hangul
+        | Script::Bopomofo
+        | Script::Common
+        | Script::Inherited => {
+            let scripts = AugmentedScriptSet::for_char(c);
+            let mut flags = 0;
+            if scripts.jpan {
+                flags |= JAPANESE;
+            }
+            if scripts.kore {
+                flags |= KOREAN;
+            }
+            flags
+        }
+        _ => 0,
+    }
+}
+
+/// Whether a character of combining class 0 is its own NFC: it has no canonical decomposition,
+/// or decomposes into a pair that composes back to it (not a singleton, not an exclusion).
+fn is_own_nfc(c: char) -> bool {
+    match CanonicalDecompositionBorrowed::new().decompose(c) {
+        Decomposed::Default => true,
+        Decomposed::Singleton(_) => false,
+        Decomposed::Expansion(a, b) => CanonicalCompositionBorrowed::new().compose(a, b) == Some(c),
+    }
+}
+
+fn fill(start: u32) -> [u16; 256] {
+    let mut block = [0u16; 256];
+    for (i, flags) in block.iter_mut().enumerate() {
+        // Surrogates are no characters: they stay 0 (never looked up).
+        if let Some(c) = char::from_u32(start + i as u32) {
+            *flags = flags_of(c);
+        }
+    }
+    block
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
+
+    #[test]
+    fn no_inert_character_is_or_starts_with_the_second_of_a_composition() {
+        // Every pair that composes is a canonical decomposition in two characters (Hangul
+        // syllables included), in any plane. Only characters of the Basic Multilingual Plane
+        // are ever taken as inert (`plain_flags`).
+        let decomposition = CanonicalDecompositionBorrowed::new();
+        let seconds: std::collections::HashSet<char> = (0..=0x10FFFFu32)
+            .filter_map(char::from_u32)
+            .filter_map(|x| match decomposition.decompose(x) {
+                Decomposed::Expansion(_, second) => Some(second),
+                _ => None,
+            })
+            .collect();
+        assert!(seconds.len() > 100, "{}", seconds.len());
+        let nfd = DecomposingNormalizerBorrowed::new_nfd();
+        let mut precomposed = 0;
+        for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
+            if flags_of(c) & NFC_INERT == 0 {
+                continue;
+            }
+            assert!(!seconds.contains(&c), "{c:?}");
+            let decomposed = nfd.normalize(c.encode_utf8(&mut [0; 4])).into_owned();
+            let first = decomposed.chars().next().expect("not empty");
+            assert!(!seconds.contains(&first), "{c:?} starts with {first:?}");
+            precomposed += usize::from(decomposed.chars().count() > 1);
+        }
+        assert!(precomposed > 10_000, "{precomposed}");
+    }
+
+    #[test]
+    fn inert_characters_make_nfc_text_and_the_blocks_agree() {
+        let nfc = ComposingNormalizerBorrowed::new_nfc();
+        let mut inert = 0;
+        for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
+            let flags = flags_of(c);
+            assert_eq!(plain_flags(c), (flags & PLAIN != 0).then_some(flags));
+            if CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 {
+                let alone = nfc.is_normalized(c.encode_utf8(&mut [0; 4]));
+                assert_eq!(is_own_nfc(c), alone, "U+{:04X}", c as u32);
+            }
+            if flags & NFC_INERT != 0 {
+                let s = format!("e{c}a{c}{c}");
+                assert!(nfc.is_normalized(&s), "U+{:04X}", c as u32);
+                inert += 1;
+            }
+        }
+        assert!(inert > 40_000, "{inert}");
+        assert_eq!(plain_flags('\u{1F600}'), None);
+        assert_eq!(plain_flags('\u{202E}'), None);
+        assert_eq!(plain_flags('\u{0301}').map(|f| f & NFC_INERT), Some(0));
+        assert_eq!(
+            plain_flags('Ж').map(|f| f & 0xFF),
+            Some(PLAIN | WORD | NFC_INERT | NO_ASCII_LOOK)
+        );
+        assert_eq!(plain_flags('а').map(|f| f & NO_ASCII_LOOK), Some(0));
+        assert_eq!(
+            plain_flags('Ж').map(script_of),
+            plain_flags('а').map(script_of)
+        );
+        assert_ne!(plain_flags('Ж').map(script_of), Some(0));
+        assert_eq!(plain_flags('、').map(script_of), Some(0), "Common");
+        assert_eq!(
+            plain_flags('、').map(|f| f & (PLAIN | WORD | NFC_INERT | JAPANESE | KOREAN)),
+            Some(PLAIN | NFC_INERT | JAPANESE | KOREAN)
+        );
+    }
+
+    #[test]
+    fn east_asian_flags_are_those_of_the_augmented_script_sets() {
+        for c in (0..0x1_0000u32).filter_map(char::from_u32) {
+            let scripts = AugmentedScriptSet::for_char(c);
+            let flags = east_asian_flags(c);
+            assert!(flags & JAPANESE == 0 || scripts.jpan, "U+{:04X}", c as u32);
+            assert!(flags & KOREAN == 0 || scripts.kore, "U+{:04X}", c as u32);
+            if CodePointMapData::<Script>::new().get(c) == Script::Han {
+                assert_eq!(flags, JAPANESE | KOREAN);
+            }
+        }
+    }
+
+    #[test]
+    fn one_east_asian_writing_system_is_single_script() {
+        use unicode_security::MixedScript;
+        let pieces = [
+            "日本",
+            "語",
+            "のテキスト",
+            "カタカナ",
+            "ー",
+            "한국어",
+            "漢字",
+            "ㄅㄆ",
+            "abc",
+            "1",
+            "_",
+            "\u{0430}",
+            "\u{3099}",
+            "々",
+        ];
+        let mut yes = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let word = format!("{a}{b}{c}");
+                    if one_east_asian_writing_system(&word) {
+                        assert!(word.as_str().is_single_script(), "{word}");
+                        yes += 1;
+                    }
+                }
+            }
+        }
+        assert!(yes > 100, "{yes}");
+        assert!(one_east_asian_writing_system("日本語のテキスト"));
+        assert!(one_east_asian_writing_system("한국어漢字"));
+        assert!(!one_east_asian_writing_system(
+            "\u{306E}\u{30C6}\u{D55C}\u{AD6D}"
+        ));
+        assert!(!one_east_asian_writing_system("日本abc"));
+    }
+}

@@ -1,0 +1,262 @@
+//! The checks of one word that does not depend on where the word stands: whether it may pretend
+//! to be an ASCII word (a candidate for `confusable`), or mixes scripts (`mixed-script`), or
+//! neither. Prose repeats its words, so a [`WordCache`] keeps each distinct word's [`Verdict`]
+//! and a text's scan analyses each word once.
+
+use super::FoundChar;
+use super::confusable::{self, ascii_skeleton, mixed_scripts};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::Arc;
+
+/// The fewest characters a word written all in one non-Latin script must have to be reported
+/// as looking like an ASCII word of the same text.
+const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
+
+/// The most distinct words a cache keeps; later ones are analysed each time they occur.
+const MAX_CACHED_WORDS: usize = 1 << 16;
+
+/// Words longer than this many bytes are analysed each time (a run of Han characters between two
+/// punctuation marks is a "word" that rarely repeats).
+const MAX_CACHED_WORD_LEN: usize = 48;
+
+/// A word whose skeleton is all ASCII: it is confusable if its ASCII twin is in the same text.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct CandidateWord {
+    /// The word.
+    pub word: Box<str>,
+    /// Its UTS #39 skeleton.
+    pub skeleton: Box<str>,
+    /// The word with each character that is not ASCII replaced by its ASCII prototype (and
+    /// default-ignorables dropped): how its twin is spelled.
+    pub reading: Box<str>,
+}
+
+/// A word that mixes scripts, as its finding reads wherever the word stands.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct MixedWord {
+    /// The byte index in the word of the part (between underscores) that mixes scripts.
+    pub byte_start: usize,
+    /// The characters of the word before that part.
+    pub column_shift: u64,
+    /// The characters of the finding.
+    pub chars: Vec<FoundChar>,
+    /// The message of the finding.
+    pub message: String,
+}
+
+/// What the word checks make of one word that has characters other than ASCII.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// Nothing to report.
+    Nothing,
+    /// A word that may look like an ASCII word of the text.
+    Candidate(Arc<CandidateWord>),
+    /// A word that mixes scripts.
+    Mixed(Arc<MixedWord>),
+}
+
+/// The characters of a word a finding names: those that are not ASCII, each once, eight at most.
+pub(super) fn word_chars(word: &str) -> Vec<FoundChar> {
+    let mut seen: Vec<char> = Vec::new();
+    for c in word.chars().filter(|c| !c.is_ascii()) {
+        if !seen.contains(&c) && seen.len() < 8 {
+            seen.push(c);
+        }
+    }
+    seen.into_iter().map(FoundChar::of).collect()
+}
+
+/// The verdict on a word with characters that are not ASCII, computed afresh.
+pub(super) fn analyse(word: &str) -> Verdict {
+    if confusable::may_look_ascii(word) {
+        // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin twin
+        // by chance in any bilingual text: only longer ones count.
+        let whole_script = mixed_scripts(word).is_none();
+        if whole_script && word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
+            return Verdict::Nothing;
+        }
+    }
+    if let Some(skeleton) = ascii_skeleton(word) {
+        let reading: String = word
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    c.to_string()
+                } else {
+                    confusable::skeleton(c.encode_utf8(&mut [0; 4]))
+                }
+            })
+            .collect();
+        return Verdict::Candidate(Arc::new(CandidateWord {
+            word: word.into(),
+            skeleton: skeleton.into(),
+            reading: reading.into(),
+        }));
+    }
+    match mixed(word) {
+        Some(m) => Verdict::Mixed(Arc::new(m)),
+        None => Verdict::Nothing,
+    }
+}
+
+/// The mixed-script finding of a word, if it mixes scripts. Each part between underscores is
+/// looked at on its own, so that a slug of words in two scripts (`Текст_лицензии_Creative_Commons`)
+/// is not one mixed word, while `is_\u{0430}dmin` still is.
+pub(super) fn mixed(word: &str) -> Option<MixedWord> {
+    let mut start = 0;
+    for part in word.split('_') {
+        if let Some(mixed) = mixed_scripts(part).filter(|m| m.is_suspicious()) {
+            let within = if part.len() < word.len() {
+                format!(" in `{part}`")
+            } else {
+                String::new()
+            };
+            let message = format!(
+                "`{word}` mixes {}{within} (UTS #39 restriction level: {})",
+                mixed.scripts.join(" and "),
+                mixed.restriction_level
+            );
+            return Some(MixedWord {
+                byte_start: start,
+                column_shift: word[..start].chars().count() as u64,
+                chars: word_chars(part),
+                message,
+            });
+        }
+        start += part.len() + 1;
+    }
+    None
+}
+
+/// The verdicts on the words of one text seen so far.
+pub(super) struct WordCache {
+    map: HashMap<Box<str>, Verdict, WordHashing>,
+    /// The most words kept.
+    limit: usize,
+}
+
+impl WordCache {
+    /// An empty cache.
+    pub fn new() -> WordCache {
+        WordCache {
+            map: HashMap::with_hasher(WordHashing::new()),
+            limit: MAX_CACHED_WORDS,
+        }
+    }
+
+    /// A cache that keeps nothing: every word is analysed afresh (tests compare the two).
+    #[cfg(test)]
+    pub fn uncached() -> WordCache {
+        WordCache {
+            map: HashMap::with_hasher(WordHashing::new()),
+            limit: 0,
+        }
+    }
+
+    /// The verdict on `word` (which has characters other than ASCII): [`analyse`]'s, once per
+    /// distinct word.
+    pub fn verdict(&mut self, word: &str) -> Verdict {
+        if word.len() > MAX_CACHED_WORD_LEN {
+            return analyse(word);
+        }
+        if let Some(v) = self.map.get(word) {
+            return v.clone();
+        }
+        let v = analyse(word);
+        if self.map.len() < self.limit {
+            self.map.insert(word.into(), v.clone());
+        }
+        v
+    }
+}
+
+/// A fast hash of short strings (a multiply-rotate over eight bytes at a time), seeded per
+/// process so that no file can be written to make its words collide everywhere.
+#[derive(Clone, Copy)]
+struct WordHashing {
+    seed: u64,
+}
+
+impl WordHashing {
+    fn new() -> WordHashing {
+        WordHashing {
+            seed: std::collections::hash_map::RandomState::new().hash_one(0u8) | 1,
+        }
+    }
+}
+
+impl BuildHasher for WordHashing {
+    type Hasher = WordHasher;
+
+    fn build_hasher(&self) -> WordHasher {
+        WordHasher(self.seed)
+    }
+}
+
+/// The hasher of [`WordHashing`].
+struct WordHasher(u64);
+
+impl WordHasher {
+    /// An odd constant with its bits well spread (from the golden ratio).
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(Self::K);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.mix(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.mix(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.mix(u64::from(byte) | 1 << 63);
+    }
+
+    fn finish(&self) -> u64 {
+        // The high bits feed the table's control bytes, the low ones its index: fold them.
+        let h = self.0;
+        h ^ (h >> 29) ^ (h >> 47)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_gives_the_verdict_of_a_fresh_analysis() {
+        let words = [
+            "p\u{0430}ypal",
+            "\u{0456}sAdmin",
+            "Москва",
+            "Марс",
+            "is_\u{0430}dmin",
+            "Текст_лицензии_Creative_Commons",
+            "日本語のテキスト",
+            "abc漢字",
+            "café",
+        ];
+        let mut cache = WordCache::new();
+        for _ in 0..2 {
+            for w in words {
+                assert_eq!(cache.verdict(w), analyse(w), "{w}");
+            }
+        }
+        assert!(matches!(analyse("p\u{0430}ypal"), Verdict::Candidate(_)));
+        assert!(matches!(analyse("is_\u{0430}dmin"), Verdict::Candidate(_)));
+        assert!(matches!(analyse("\u{0430}b\u{4E00}"), Verdict::Mixed(_)));
+        assert_eq!(analyse("Москва"), Verdict::Nothing);
+    }
+}
