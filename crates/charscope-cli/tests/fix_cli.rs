@@ -175,3 +175,45 @@ fn decode_with_a_single_byte_label_says_when_the_bytes_are_utf8() {
         .unwrap();
     assert!(String::from_utf8(out.stderr).unwrap().is_empty());
 }
+
+/// A file of many lines is repaired in batches on two threads; what it writes is what the
+/// line-by-line path (`--explain`) writes, in text and in JSON.
+#[test]
+fn batches_on_two_threads_write_what_line_by_line_writes() {
+    let lines = [
+        "O cora\u{c3}\u{a7}\u{c3}\u{a3}o n\u{c3}\u{a3}o mente.\n",
+        "plain ASCII line\n",
+        "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}, \u{43c}\u{438}\u{440}!\n",
+        "\u{c3}\u{a9}t\u{c3}\u{a9} \u{e2}\u{20ac}\u{2122} ok\n",
+        "\u{65e5}\u{672c}\u{8a9e}\u{306e}\u{30c6}\u{30ad}\u{30b9}\u{30c8}\n",
+    ];
+    // Past the reader's 256 KiB buffer (several batches), mostly ASCII lines to keep it quick.
+    let mut text = String::new();
+    let mut k = 0;
+    while text.len() < 300_000 {
+        if k % 16 == 0 {
+            text.push_str(lines[(k / 16) % lines.len()]);
+        } else {
+            text.push_str("an ASCII line between the others, as in most files\n");
+        }
+        k += 1;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.txt");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    for json in [false, true] {
+        let mut args = vec!["fix", "--file", path];
+        if json {
+            args.insert(0, "--json");
+        }
+        let batched = charscope().args(&args).output().unwrap();
+        args.push("--explain");
+        let one_by_one = charscope().args(&args).output().unwrap();
+        assert!(batched.status.success());
+        assert!(
+            batched.stdout == one_by_one.stdout,
+            "json {json}: the outputs differ"
+        );
+    }
+}

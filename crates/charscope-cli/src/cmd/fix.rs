@@ -71,6 +71,10 @@ fn write_text(out: &mut dyn Write, text: &str, to_terminal: bool) -> std::io::Re
 }
 
 /// Repairs a stream a line at a time.
+/// Lines are repaired in batches of at most about this many bytes (what has been read when a
+/// read might wait), each batch on two threads.
+const BATCH: usize = 1 << 20;
+
 fn stream(
     reader: impl Read,
     name: &str,
@@ -82,15 +86,18 @@ fn stream(
     let mut reader = BufReader::with_capacity(256 * 1024, reader);
     let mut line: Vec<u8> = Vec::new();
     let mut offset = 0usize;
+    // The batch: its text, and where each line starts in it and in the input.
+    let mut batch = String::new();
+    let mut lines: Vec<(usize, usize)> = Vec::new();
+    let render = Render { json, to_terminal };
     loop {
-        // `line` may start with the bytes left over from cutting a very long line.
         let room = (MAX_LINE - line.len()) as u64;
         let n = (&mut reader)
             .take(room)
             .read_until(b'\n', &mut line)
             .with_context(|| format!("cannot read {name} at byte offset {offset}"))?;
         if line.is_empty() {
-            return Ok(());
+            return render.batch(&batch, &lines, out);
         }
         let mut keep = line.len();
         if n > 0 && !line.ends_with(b"\n") && line.len() >= MAX_LINE {
@@ -98,26 +105,31 @@ fn stream(
         }
         let text = match std::str::from_utf8(&line[..keep]) {
             Ok(text) => text,
-            Err(e) => bail!(
-                "{name} is not valid UTF-8 at byte offset {}: `fix` repairs text; read the bytes \
-                 with `charscope decode --from LABEL` first (or see `charscope validate`)",
-                offset + e.valid_up_to()
-            ),
+            Err(e) => {
+                // What came before is written first, as it would have been line by line.
+                render.batch(&batch, &lines, out)?;
+                bail!(
+                    "{name} is not valid UTF-8 at byte offset {}: `fix` repairs text; read the \
+                     bytes with `charscope decode --from LABEL` first (or see `charscope \
+                     validate`)",
+                    offset + e.valid_up_to()
+                )
+            }
         };
-        if json {
-            let repair = repair::fix_at(text, offset);
-            serde_json::to_writer(&mut *out, &repair).map_err(std::io::Error::from)?;
-            out.write_all(b"\n")?;
-            if explain_steps {
+        if explain_steps {
+            // Line by line, so that each chain follows its line.
+            let repair = render.line(text, offset, out)?;
+            if let Some(repair) = repair {
                 explain(&repair);
             }
-        } else if text.is_ascii() {
-            out.write_all(text.as_bytes())?;
         } else {
-            let repair = repair::fix_at(text, offset);
-            write_text(out, &repair.text, to_terminal)?;
-            if explain_steps {
-                explain(&repair);
+            lines.push((batch.len(), offset));
+            batch.push_str(text);
+            // Before a read that may wait (a pipe, a terminal), what is read is written.
+            if batch.len() >= BATCH || reader.buffer().is_empty() {
+                render.batch(&batch, &lines, out)?;
+                batch.clear();
+                lines.clear();
             }
         }
         offset += keep;
@@ -125,8 +137,66 @@ fn stream(
     }
 }
 
-/// Where to cut a piece of a very long line: after its last space, else after its last complete
-/// UTF-8 character.
+/// How each line is written.
+#[derive(Clone, Copy)]
+struct Render {
+    json: bool,
+    to_terminal: bool,
+}
+
+impl Render {
+    /// Writes one line (with its line feed, if it had one): its repair as JSON, or the
+    /// repaired text; returns the repair when one was made.
+    fn line(
+        &self,
+        text: &str,
+        offset: usize,
+        out: &mut dyn Write,
+    ) -> std::io::Result<Option<Repair>> {
+        if self.json {
+            let repair = repair::fix_at(text, offset);
+            serde_json::to_writer(&mut *out, &repair).map_err(std::io::Error::from)?;
+            out.write_all(b"\n")?;
+            Ok(Some(repair))
+        } else if text.is_ascii() {
+            out.write_all(text.as_bytes())?;
+            Ok(None)
+        } else {
+            let repair = repair::fix_at(text, offset);
+            write_text(out, &repair.text, self.to_terminal)?;
+            Ok(Some(repair))
+        }
+    }
+
+    /// Writes the lines of a batch (`lines`: where each starts in `batch`, and its offset in
+    /// the input), the second half repaired on another thread while this one does the first.
+    fn batch(&self, batch: &str, lines: &[(usize, usize)], out: &mut dyn Write) -> Result<()> {
+        let part = |range: &[(usize, usize)], end: usize| -> std::io::Result<Vec<u8>> {
+            let mut buf = Vec::with_capacity(end - range.first().map_or(end, |l| l.0) + 64);
+            for (i, &(start, offset)) in range.iter().enumerate() {
+                let stop = range.get(i + 1).map_or(end, |l| l.0);
+                self.line(&batch[start..stop], offset, &mut buf)?;
+            }
+            Ok(buf)
+        };
+        // Halves of about equal bytes.
+        let half = lines.partition_point(|l| l.0 < batch.len() / 2).max(1);
+        if half >= lines.len() {
+            out.write_all(&part(lines, batch.len())?)?;
+            return Ok(());
+        }
+        let (first, second) = lines.split_at(half);
+        let (a, b) = std::thread::scope(|scope| {
+            let b = scope.spawn(|| part(second, batch.len()));
+            let a = part(first, second[0].0);
+            (a, b.join().expect("the repairing thread panicked"))
+        });
+        out.write_all(&a?)?;
+        out.write_all(&b?)?;
+        Ok(())
+    }
+}
+
 fn cut_point(bytes: &[u8]) -> usize {
     if let Some(space) = bytes.iter().rposition(|&b| b == b' ') {
         return space + 1;
