@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "a C++ compiler (the simdutf crate builds the simdutf library)"
+command -v c++ >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq g++ >/dev/null; }
+
 step "tools the dump tests compare against (hexdump, xxd, od, busybox, hexyl)"
 bash scripts/install-dump-tools.sh
 

@@ -1,5 +1,7 @@
 //! `charscope`: see and fix what text encodings do to bytes.
 
+#![forbid(unsafe_code)]
+
 mod args;
 mod cmd;
 mod color;

@@ -734,11 +734,14 @@ impl Writer {
     fn encode_unicode(&mut self, text: &str, out: &mut Vec<u8>) {
         match self.target.engine() {
             Engine::Utf8 => out.extend_from_slice(text.as_bytes()),
+            Engine::Utf16(Endian::Little) => {
+                crate::simd::str_to_utf16le_bytes(text, out, &mut self.units);
+            }
             Engine::Utf16(endian) => {
                 if self.units.len() < text.len() + 1 {
                     self.units.resize(text.len() + 1, 0);
                 }
-                let n = encoding_rs::mem::convert_str_to_utf16(text, &mut self.units);
+                let n = crate::simd::str_to_utf16(text, &mut self.units);
                 let units = &mut self.units[..n];
                 let native = match endian {
                     Endian::Little => cfg!(target_endian = "little"),

@@ -28,8 +28,8 @@ pub(crate) struct Utf16Scanner {
     pending: Vec<u8>,
     /// The chunk's code units, reused between chunks.
     units: Vec<u16>,
-    /// Output buffer: a `str` encoding_rs converts into, reused between chunks.
-    out: String,
+    /// Output buffer of the UTF-8 conversion, reused between chunks.
+    out: Vec<u8>,
 }
 
 impl Utf16Scanner {
@@ -39,7 +39,7 @@ impl Utf16Scanner {
             encoding,
             pending: Vec::with_capacity(4),
             units: Vec::new(),
-            out: String::new(),
+            out: Vec::new(),
         }
     }
 
@@ -168,10 +168,9 @@ impl Utf16Scanner {
     }
 
     fn emit_text(&mut self, units: &[u16], start: u64, end: u64, sink: &mut dyn Sink) {
-        if self.out.len() < units.len() * 3 {
-            self.out = "\0".repeat(units.len() * 3);
-        }
-        let written = encoding_rs::mem::convert_utf16_to_str(units, self.out.as_mut_str());
-        sink.text(Span::new(start, end), &self.out[..written]);
+        // The units are valid (the scan's `utf16_valid_up_to`): simdutf converts them.
+        let text = crate::simd::utf16_to_str(units, &mut self.out)
+            .expect("a run the scan found valid converts");
+        sink.text(Span::new(start, end), text);
     }
 }

@@ -151,7 +151,11 @@ impl Transcoder {
             )
         });
         let result = match (mine, theirs) {
-            (Err(e), _) => Err(e),
+            (Err(e), _) => {
+                // One thread would have been fed the whole chunk: count it as read.
+                self.writer.stats.bytes_in += (src.len() - at) as u64;
+                Err(e)
+            }
             (Ok(()), Ok(())) => {
                 self.absorb(&mut helper);
                 out.extend_from_slice(&spare);

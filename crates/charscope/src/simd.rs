@@ -1,0 +1,129 @@
+//! The one module with `unsafe` code: simdutf's SIMD transcoders between UTF-8 and UTF-16
+//! (through the `simdutf` crate, which builds the simdutf C++ library). Each function has a
+//! scalar twin in encoding_rs, used on big-endian targets, and a property test below requires
+//! both to write the same units and bytes on any text.
+//!
+//! Only text already known valid goes in (a `&str`; UTF-16 the scanner has validated, and
+//! simdutf validates again): simdutf is asked to convert, never to decide what is malformed.
+#![allow(unsafe_code)]
+
+/// Writes the UTF-16 code units of `text` (native byte order) at the start of `units`, which
+/// grows as needed; returns how many were written.
+pub(crate) fn str_to_utf16(text: &str, units: &mut Vec<u16>) -> usize {
+    // Each byte of UTF-8 makes at most one UTF-16 unit.
+    if units.len() < text.len() + 1 {
+        units.resize(text.len() + 1, 0);
+    }
+    if cfg!(target_endian = "little") {
+        // SAFETY: `text` is valid UTF-8 (a `&str`), and `units` has room for `text.len()`
+        // units, at least the `utf16_length_from_utf8` that simdutf writes. Little-endian
+        // units are the native ones here.
+        unsafe {
+            simdutf::convert_valid_utf8_to_utf16le(text.as_ptr(), text.len(), units.as_mut_ptr())
+        }
+    } else {
+        encoding_rs::mem::convert_str_to_utf16(text, units)
+    }
+}
+
+/// Appends the UTF-16LE bytes of `text` to `out`: simdutf writes them in place where `out`'s
+/// end is aligned for code units on a little-endian target, else through [`str_to_utf16`]
+/// (`units` is its buffer).
+pub(crate) fn str_to_utf16le_bytes(text: &str, out: &mut Vec<u8>, units: &mut Vec<u16>) {
+    out.reserve(2 * text.len());
+    let end = out.len();
+    // SAFETY (of the pointer arithmetic): `end` is within the allocation.
+    let at = unsafe { out.as_mut_ptr().add(end) };
+    if cfg!(target_endian = "little") && (at as usize).is_multiple_of(std::mem::align_of::<u16>()) {
+        // SAFETY: `text` is valid UTF-8; the reserved capacity past `end` holds 2 *
+        // `text.len()` bytes, room for the at most `text.len()` units simdutf writes, at an
+        // address aligned for them; `set_len` covers only what was written.
+        unsafe {
+            let n =
+                simdutf::convert_valid_utf8_to_utf16le(text.as_ptr(), text.len(), at.cast::<u16>());
+            out.set_len(end + 2 * n);
+        }
+    } else {
+        let n = str_to_utf16(text, units);
+        for u in &units[..n] {
+            out.extend_from_slice(&u.to_le_bytes());
+        }
+    }
+}
+
+/// The UTF-8 of valid UTF-16 `units` (native byte order), written into `buf`; `None` if the
+/// units are not valid UTF-16 (an unpaired surrogate).
+pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'a str> {
+    // Each unit makes at most three bytes of UTF-8.
+    if buf.len() < 3 * units.len() {
+        buf.resize(3 * units.len(), 0);
+    }
+    if units.is_empty() {
+        return Some("");
+    }
+    if cfg!(target_endian = "little") {
+        // SAFETY: `buf` has room for three bytes per unit, the most UTF-8 that UTF-16 can
+        // make; simdutf validates the units as it converts and returns 0 for invalid ones.
+        let written = unsafe {
+            simdutf::convert_utf16le_to_utf8(units.as_ptr(), units.len(), buf.as_mut_ptr())
+        };
+        if written == 0 {
+            return None;
+        }
+        let bytes = &buf[..written];
+        debug_assert!(std::str::from_utf8(bytes).is_ok());
+        // SAFETY: simdutf wrote the UTF-8 of valid UTF-16, which is valid UTF-8 (and the
+        // debug builds the tests run check it).
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        if encoding_rs::mem::utf16_valid_up_to(units) != units.len() {
+            return None;
+        }
+        let mut text = String::from_utf8(std::mem::take(buf)).unwrap_or_default();
+        let written = encoding_rs::mem::convert_utf16_to_str(units, &mut text);
+        *buf = text.into_bytes();
+        std::str::from_utf8(&buf[..written]).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// simdutf writes what encoding_rs writes, in both directions.
+        #[test]
+        fn simd_matches_the_scalar_twin(text in "\\PC{0,300}", pad in 0usize..70) {
+            // Long runs of one script too, past the SIMD blocks.
+            let text = format!("{}{}", "\u{4E2D}\u{6587}a\u{E9}".repeat(pad), text);
+            let mut units = Vec::new();
+            let n = str_to_utf16(&text, &mut units);
+            let mut twin = vec![0u16; text.len() + 1];
+            let m = encoding_rs::mem::convert_str_to_utf16(&text, &mut twin);
+            prop_assert_eq!(&units[..n], &twin[..m]);
+            let mut buf = Vec::new();
+            prop_assert_eq!(utf16_to_str(&twin[..m], &mut buf), Some(text.as_str()));
+            // In place after an even and an odd number of bytes.
+            let le: Vec<u8> = twin[..m].iter().flat_map(|u| u.to_le_bytes()).collect();
+            for lead in [0usize, 1, 2] {
+                let mut out = vec![7u8; lead];
+                str_to_utf16le_bytes(&text, &mut out, &mut units);
+                prop_assert_eq!(&out[lead..], &le[..]);
+            }
+        }
+
+        /// Units with an unpaired surrogate are refused, not converted.
+        #[test]
+        fn unpaired_surrogates_are_refused(text in "\\PC{0,40}", at in 0usize..41, lone in 0xD800u16..0xE000) {
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            let at = at.min(units.len());
+            units.insert(at, lone);
+            let valid = encoding_rs::mem::utf16_valid_up_to(&units) == units.len();
+            let mut buf = Vec::new();
+            prop_assert_eq!(utf16_to_str(&units, &mut buf).is_some(), valid);
+        }
+    }
+}
