@@ -50,7 +50,7 @@ use crate::plausibility;
 use sample::{PREFIX, WordSample};
 use serde::Serialize;
 use utf8_shape::Utf8Shape;
-use words::count;
+use words::{count, counted};
 
 /// Which rule decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -337,10 +337,10 @@ impl Detector {
                 Method::Structure,
                 Some(encoding::UTF_8),
                 vec![format!(
-                    "the {} bytes are valid UTF-8 with {} characters beyond ASCII; text in other \
-                     encodings is almost never valid UTF-8",
-                    count(self.total),
-                    count(self.shape.multibyte)
+                    "the {} are valid UTF-8 with {} beyond ASCII; text in other encodings is \
+                     almost never valid UTF-8",
+                    counted(self.total, "byte", "bytes"),
+                    counted(self.shape.multibyte, "character", "characters")
                 )],
             );
             d.language = self.language_of_prefix(encoding::UTF_8);

@@ -13,6 +13,11 @@ pub(super) fn count(n: u64) -> String {
     out
 }
 
+/// A count and its noun, singular or plural: "1 character", "2,431 characters".
+pub(super) fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
 /// A byte as people write it in reasons: 0x81.
 pub(super) fn hex_byte(b: u8) -> String {
     format!("0x{b:02X}")
