@@ -92,10 +92,15 @@ fn stream(
     let render = Render { json, to_terminal };
     loop {
         let room = (MAX_LINE - line.len()) as u64;
-        let n = (&mut reader)
-            .take(room)
-            .read_until(b'\n', &mut line)
-            .with_context(|| format!("cannot read {name} at byte offset {offset}"))?;
+        let n = match (&mut reader).take(room).read_until(b'\n', &mut line) {
+            Ok(n) => n,
+            Err(e) => {
+                // What was read before is written first.
+                render.batch(&batch, &lines, out)?;
+                return Err(e)
+                    .with_context(|| format!("cannot read {name} at byte offset {offset}"));
+            }
+        };
         if line.is_empty() {
             return render.batch(&batch, &lines, out);
         }

@@ -168,9 +168,18 @@ impl Utf16Scanner {
     }
 
     fn emit_text(&mut self, units: &[u16], start: u64, end: u64, sink: &mut dyn Sink) {
-        // The units are valid (the scan's `utf16_valid_up_to`): simdutf converts them.
-        let text = crate::simd::utf16_to_str(units, &mut self.out)
-            .expect("a run the scan found valid converts");
-        sink.text(Span::new(start, end), text);
+        // The units are valid (the scan's `utf16_valid_up_to`): simdutf converts them, and
+        // std would, were simdutf ever to disagree.
+        match crate::simd::utf16_to_str(units, &mut self.out) {
+            Some(text) => sink.text(Span::new(start, end), text),
+            None => {
+                let mut text = String::with_capacity(3 * units.len());
+                text.extend(
+                    char::decode_utf16(units.iter().copied())
+                        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)),
+                );
+                sink.text(Span::new(start, end), &text);
+            }
+        }
     }
 }
