@@ -70,11 +70,12 @@ fn write_text(out: &mut dyn Write, text: &str, to_terminal: bool) -> std::io::Re
     }
 }
 
-/// Repairs a stream a line at a time.
 /// Lines are repaired in batches of at most about this many bytes (what has been read when a
 /// read might wait), each batch on two threads.
 const BATCH: usize = 1 << 20;
 
+/// Repairs a stream a line at a time (in batches, see [`BATCH`]; one by one with `--explain`,
+/// so that each chain follows its line).
 fn stream(
     reader: impl Read,
     name: &str,
