@@ -261,11 +261,14 @@ pub(super) fn binary(whole: &[u8]) -> Option<Vec<String>> {
 /// Whether zero bytes are the only thing that makes `whole` look binary: no file signature,
 /// and the bytes that are not zero are text (control bytes under 2% of them).
 pub(super) fn only_zeros_look_binary(whole: &[u8]) -> bool {
-    let text: Vec<u8> = whole.iter().copied().filter(|&b| b != 0).collect();
-    let controls = text.iter().filter(|&&b| is_binary_byte(b)).count();
-    text.len() < whole.len()
-        && !text.is_empty()
-        && controls * 100 < text.len() * 2
+    let text = whole.iter().filter(|&&b| b != 0).count();
+    let controls = whole
+        .iter()
+        .filter(|&&b| b != 0 && is_binary_byte(b))
+        .count();
+    text < whole.len()
+        && text > 0
+        && controls * 100 < text * 2
         && !SIGNATURES.iter().any(|(magic, _)| whole.starts_with(magic))
 }
 

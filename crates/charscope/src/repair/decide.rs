@@ -33,6 +33,18 @@ fn odd_in_word(before: Option<char>, span: &str) -> bool {
     false
 }
 
+/// The character before a place of `line`, and whether a letter stands right before it and
+/// right after it.
+fn letter_sides(line: &str, r: &super::scan::Replacement) -> (Option<char>, bool, bool) {
+    let before = line[..r.start].chars().next_back();
+    let after = line[r.end..].chars().next();
+    (
+        before,
+        before.is_some_and(char::is_alphabetic),
+        after.is_some_and(char::is_alphabetic),
+    )
+}
+
 /// How many of a UTF-8 candidate's places sit between letters, where a word could not have
 /// them as written.
 fn mid_word(c: &Candidate) -> usize {
@@ -42,13 +54,8 @@ fn mid_word(c: &Candidate) -> usize {
     c.replacements
         .iter()
         .filter(|r| {
-            let before = c.line[..r.start].chars().next_back();
-            before.is_some_and(char::is_alphabetic)
-                && c.line[r.end..]
-                    .chars()
-                    .next()
-                    .is_some_and(char::is_alphabetic)
-                && odd_in_word(before, &c.line[r.start..r.end])
+            let (before, left, right) = letter_sides(&c.line, r);
+            left && right && odd_in_word(before, &c.line[r.start..r.end])
         })
         .count()
         .min(2)
@@ -80,12 +87,7 @@ fn word_edge(c: &Candidate) -> usize {
     c.replacements
         .iter()
         .filter(|r| {
-            let before = c.line[..r.start].chars().next_back();
-            let left = before.is_some_and(char::is_alphabetic);
-            let right = c.line[r.end..]
-                .chars()
-                .next()
-                .is_some_and(char::is_alphabetic);
+            let (_, left, right) = letter_sides(&c.line, r);
             left != right && c.line[r.start..r.end].chars().any(is_symbol)
         })
         .count()

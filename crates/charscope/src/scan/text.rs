@@ -36,14 +36,7 @@ fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
     scanner.shortcuts = false;
     let mut offset = 0u64;
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let number = i as u64 + 1;
-        let mut state = LineState::new(number);
-        let mut decoder = Decoder::starting_at(UTF_8, offset);
-        decoder.decode_pieces(line, true, |piece| match piece {
-            Piece::Text { span, text } => scanner.text(&mut state, span.start, text),
-            Piece::Malformed(m) => scanner.malformed(&mut state, m),
-        });
-        scanner.end_line(state);
+        scanner.decoded_line(i as u64 + 1, offset, line);
         offset += line.len() as u64 + 1;
     }
     scanner.finish(&lossy)
@@ -77,24 +70,7 @@ fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> V
         };
         (scanner, lines)
     };
-    let mut done = if parts.len() == 1 {
-        vec![scan_part(&parts[0])]
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = parts[1..]
-                .iter()
-                .map(|part| scope.spawn(move || scan_part(part)))
-                .collect();
-            let mut done = vec![scan_part(&parts[0])];
-            done.extend(
-                others
-                    .into_iter()
-                    .map(|t| t.join().expect("a scan does not panic")),
-            );
-            done
-        })
-    }
-    .into_iter();
+    let mut done = super::on_threads(&parts, scan_part).into_iter();
     let (mut scanner, mut lines) = done.next().expect("one part at least");
     for (part, part_lines) in done {
         scanner.absorb(part, lines);
@@ -328,6 +304,18 @@ impl<'p> Scanner<'p> {
         lines
     }
 
+    /// One line of bytes (without its line feed) decoded as UTF-8, each malformed sequence a
+    /// finding of its own.
+    fn decoded_line(&mut self, number: u64, offset: u64, line: &[u8]) {
+        let mut state = LineState::new(number);
+        let mut decoder = Decoder::starting_at(UTF_8, offset);
+        decoder.decode_pieces(line, true, |piece| match piece {
+            Piece::Text { span, text } => self.text(&mut state, span.start, text),
+            Piece::Malformed(m) => self.malformed(&mut state, m),
+        });
+        self.end_line(state);
+    }
+
     /// The lines of bytes read as UTF-8 that start at byte `offset`, numbered from 1; returns
     /// how many there are.
     fn byte_lines(&mut self, bytes: &[u8], mut offset: u64) -> u64 {
@@ -336,15 +324,7 @@ impl<'p> Scanner<'p> {
             lines += 1;
             match std::str::from_utf8(line) {
                 Ok(text) => self.line(lines, offset, text),
-                Err(_) => {
-                    let mut state = LineState::new(lines);
-                    let mut decoder = Decoder::starting_at(UTF_8, offset);
-                    decoder.decode_pieces(line, true, |piece| match piece {
-                        Piece::Text { span, text } => self.text(&mut state, span.start, text),
-                        Piece::Malformed(m) => self.malformed(&mut state, m),
-                    });
-                    self.end_line(state);
-                }
+                Err(_) => self.decoded_line(lines, offset, line),
             }
             offset += line.len() as u64 + 1;
         }

@@ -59,23 +59,7 @@ pub(super) fn find_twins<'c>(
     } else {
         parts
     };
-    let found = if parts.len() == 1 {
-        vec![first_twins(&parts[0])]
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = parts[1..]
-                .iter()
-                .map(|part| scope.spawn(move || first_twins(part)))
-                .collect();
-            let mut found = vec![first_twins(&parts[0])];
-            found.extend(
-                others
-                    .into_iter()
-                    .map(|t| t.join().expect("a search does not panic")),
-            );
-            found
-        })
-    };
+    let found = super::on_threads(parts, first_twins);
     // The earliest part that has a twin of a skeleton has its first one.
     let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
     for part in found {
