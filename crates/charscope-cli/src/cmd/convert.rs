@@ -8,6 +8,7 @@
 use crate::Outcome;
 use crate::args::{ConvertArgs, ConvertBom, ConvertErrors, NewlineArg, NormalizeArg};
 use crate::cmd::Ctx;
+use crate::input::SplitReader;
 use crate::terminal::sanitize;
 use anyhow::{Context, Result, bail};
 use charscope::Encoding;
@@ -73,13 +74,13 @@ impl Input {
         }
     }
 
-    fn open(&self) -> Result<(Box<dyn Read + Send>, Option<u64>)> {
+    fn open(&self) -> Result<(SplitReader, Option<u64>)> {
         Ok(match self {
-            Input::Stdin => (stdin_reader()?, None),
+            Input::Stdin => (SplitReader::Stream(stdin_reader()?), None),
             Input::File(p) => {
                 let file = crate::input::open_file(p)?;
                 let len = file.metadata().ok().map(|m| m.len());
-                (Box::new(file), len)
+                (SplitReader::new(file), len)
             }
         })
     }
@@ -157,7 +158,8 @@ impl Job {
         let mut transcoder: Option<Transcoder> = None;
         let mut offset = 0u64;
         loop {
-            let n = read_full(&mut reader, &mut buf)
+            let n = reader
+                .fill(&mut buf)
                 .with_context(|| format!("cannot read {name} at byte offset {offset}"))?;
             offset += n as u64;
             let last = n < buf.len();
@@ -294,20 +296,6 @@ fn describe(error: &TranscodeError, to: &'static Encoding) -> String {
         ),
         other => other.to_string(),
     }
-}
-
-/// Reads until `buf` is full or the input ends; returns how many bytes were read.
-fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match reader.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(filled)
 }
 
 fn options(args: &ConvertArgs) -> Options {
