@@ -44,8 +44,6 @@ fn cases() -> Vec<Case> {
 
 /// Cases ftfy passes that charscope does not repair the same way yet, by label.
 const NOT_YET: &[&str] = &[
-    // The model prices "RγcKO" below "RÎ³cKO".
-    "Science! Mid-word Greek letter gets fixed correctly",
     // Mostly '?' standing for lost bytes: too little whole UTF-8 to trust.
     "For goodness' sake. We can come close to fixing this, but fail in the last step",
     // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.

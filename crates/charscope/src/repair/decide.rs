@@ -79,6 +79,37 @@ fn is_symbol(ch: char) -> bool {
     )
 }
 
+/// Whether `ch` is a symbol or a number that is not a digit (a superscript, a fraction): one
+/// inside a word of ASCII letters is mojibake ("IL2RÎ³cKO"), never spelling.
+fn is_symbol_or_number(ch: char) -> bool {
+    use icu_properties::{CodePointMapData, props::GeneralCategory};
+    is_symbol(ch)
+        || CodePointMapData::<GeneralCategory>::new().get(ch) == GeneralCategory::OtherNumber
+}
+
+/// Bits of evidence, beyond [`MID_WORD_BONUS`], for a UTF-8 sequence repaired between two ASCII
+/// letters that holds a symbol or a number: the model prices a letter of another script inside
+/// an English word ("RγcKO") high, and this is stronger evidence than it.
+const ASCII_WORD_BONUS: f64 = 8.0;
+
+/// How many of a UTF-8 candidate's places sit between two ASCII letters and hold a symbol or a
+/// number.
+fn inside_ascii_word(c: &Candidate) -> usize {
+    if !c.utf8 {
+        return 0;
+    }
+    c.replacements
+        .iter()
+        .filter(|r| {
+            let ascii_letter = |ch: Option<char>| ch.is_some_and(|ch| ch.is_ascii_alphabetic());
+            ascii_letter(c.line[..r.start].chars().next_back())
+                && ascii_letter(c.line[r.end..].chars().next())
+                && c.line[r.start..r.end].chars().any(is_symbol_or_number)
+        })
+        .count()
+        .min(2)
+}
+
 /// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol.
 fn word_edge(c: &Candidate) -> usize {
     if !c.utf8 {
@@ -195,6 +226,7 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
     let gain = (after.total - before.total).min(cap) - prior(c)
         + MID_WORD_BONUS * mid_word(c) as f64
         + WORD_EDGE_BONUS * word_edge(c) as f64
+        + ASCII_WORD_BONUS * inside_ascii_word(c) as f64
         - LOSSY_COST * c.lossy() as f64;
     (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
 }
@@ -509,6 +541,21 @@ mod tests {
         assert_eq!(
             crate::repair::fix("HÅØYA ER BLÅØYD").text,
             "HÅØYA ER BLÅØYD"
+        );
+    }
+
+    #[test]
+    fn a_symbol_between_ascii_letters_is_mojibake() {
+        // "γ" as UTF-8 read as windows-1252, inside a gene name.
+        assert_eq!(
+            crate::repair::fix("the IL2RÎ³cKO mice").text,
+            "the IL2RγcKO mice"
+        );
+        // A superscript on its own, or a no-break space after a capital, is written so.
+        assert_eq!(crate::repair::fix("H²O and km²h").text, "H²O and km²h");
+        assert_eq!(
+            crate::repair::fix("SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN").text,
+            "SELKÄ\u{a0}EDELLÄ\u{a0}MAAHAN"
         );
     }
 
