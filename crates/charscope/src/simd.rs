@@ -3,8 +3,10 @@
 //! scalar twin in encoding_rs, used on big-endian targets, and a property test below requires
 //! both to write the same units and bytes on any text.
 //!
-//! Only text already known valid goes in (a `&str`; UTF-16 the scanner has validated, and
-//! simdutf validates again): simdutf is asked to convert, never to decide what is malformed.
+//! UTF-8 goes in only as a `&str`, known valid. UTF-16 goes in whole blocks: simdutf validates
+//! as it converts, and its verdict only chooses the fast path; a block it refuses is diagnosed by
+//! the UTF-16 scanner, never by simdutf (the property test below requires simdutf to refuse
+//! exactly the units encoding_rs finds invalid).
 #![allow(unsafe_code)]
 
 /// Writes the UTF-16 code units of `text` (native byte order) at the start of `units`, which

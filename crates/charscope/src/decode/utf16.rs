@@ -123,6 +123,14 @@ impl Utf16Scanner {
         sink: &mut dyn Sink,
     ) -> Option<usize> {
         let at = |j: usize| base + 2 * (first + j) as u64;
+        // The common case first: the whole block is valid, which simdutf checks as it converts
+        // (once per block: malformed input costs one conversion that stops early, not more).
+        if !units.is_empty()
+            && let Some(text) = crate::simd::utf16_to_str(units, &mut self.out)
+        {
+            sink.text(Span::new(at(0), at(units.len())), text);
+            return None;
+        }
         let mut j = 0;
         while j < units.len() {
             let valid = encoding_rs::mem::utf16_valid_up_to(&units[j..]);
