@@ -89,7 +89,7 @@ fn is_symbol_or_number(ch: char) -> bool {
 
 /// Bits of evidence, beyond [`MID_WORD_BONUS`], for a UTF-8 sequence repaired between two ASCII
 /// letters that holds a symbol or a number: the model prices a letter of another script inside
-/// an English word ("RγcKO") high, and this is stronger evidence than it.
+/// an English word (a Greek gamma in "IL2R...cKO") high, and this is stronger evidence than it.
 const ASCII_WORD_BONUS: f64 = 8.0;
 
 /// How many of a UTF-8 candidate's places sit between two ASCII letters and hold a symbol or a
@@ -546,10 +546,10 @@ mod tests {
 
     #[test]
     fn a_symbol_between_ascii_letters_is_mojibake() {
-        // "γ" as UTF-8 read as windows-1252, inside a gene name.
+        // A Greek gamma as UTF-8 read as windows-1252, inside a gene name.
         assert_eq!(
             crate::repair::fix("the IL2RÎ³cKO mice").text,
-            "the IL2RγcKO mice"
+            "the IL2R\u{3b3}cKO mice"
         );
         // A superscript on its own, or a no-break space after a capital, is written so.
         assert_eq!(crate::repair::fix("H²O and km²h").text, "H²O and km²h");
