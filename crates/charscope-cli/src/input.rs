@@ -178,69 +178,6 @@ fn read_ahead(
     }
 }
 
-/// A source read a chunk at a time by [`SplitReader::fill`].
-pub enum SplitReader {
-    /// A regular file, read with positioned reads from `offset` on.
-    File {
-        /// The file.
-        file: std::fs::File,
-        /// Where the next chunk starts.
-        offset: u64,
-    },
-    /// Anything else (a pipe, a terminal, a device), read in order.
-    Stream(Box<dyn Read + Send>),
-}
-
-/// Chunks smaller than this are read on one thread.
-const SPLIT_MIN: usize = 256 * 1024;
-
-impl SplitReader {
-    /// A reader for `file`: positioned reads when it is a regular file, plain ones otherwise.
-    pub fn new(file: std::fs::File) -> SplitReader {
-        if cfg!(unix) && file.metadata().is_ok_and(|m| m.is_file()) {
-            SplitReader::File { file, offset: 0 }
-        } else {
-            SplitReader::Stream(Box::new(file))
-        }
-    }
-
-    /// Fills `buf` until it is full or the input ends; returns how many bytes were read.
-    ///
-    /// A regular file's chunk is read in two halves at once on two threads: the kernel's copy
-    /// from the page cache costs about as much as converting, and so both cores share it.
-    pub fn fill(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        match self {
-            SplitReader::Stream(reader) => read_full(reader, buf),
-            SplitReader::File { file, offset } => {
-                let n = if buf.len() < SPLIT_MIN || !two_cores() {
-                    read_full_at(file, buf, *offset)?
-                } else {
-                    let mid = buf.len() / 2;
-                    let (first, second) = buf.split_at_mut(mid);
-                    let file = &*file;
-                    let at = *offset;
-                    let (a, b) = std::thread::scope(|scope| {
-                        let b = scope.spawn(move || read_full_at(file, second, at + mid as u64));
-                        let a = read_full_at(file, first, at);
-                        (a, b.join().expect("the reading thread panicked"))
-                    });
-                    let a = a?;
-                    // A short first half is the end of the file (the second half read nothing).
-                    if a < mid { a } else { mid + b? }
-                };
-                *offset += n as u64;
-                Ok(n)
-            }
-        }
-    }
-}
-
-/// Whether this machine has a second core to give.
-fn two_cores() -> bool {
-    static CORES: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
-}
-
 /// Reads until `buf` is full or the input ends; returns how many bytes were read.
 pub fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut filled = 0;
@@ -253,29 +190,6 @@ pub fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize
         }
     }
     Ok(filled)
-}
-
-/// Reads `file` from `offset` until `buf` is full or the file ends.
-fn read_full_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileExt;
-        let mut filled = 0;
-        while filled < buf.len() {
-            match file.read_at(&mut buf[filled..], offset + filled as u64) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(filled)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, buf, offset);
-        unreachable!("positioned reads are used on Unix only")
-    }
 }
 
 /// Reads a dump or hex string of any format `dump::parse` knows. The notes it has (the byte
@@ -335,7 +249,7 @@ pub fn read_text(arg: &str) -> Result<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{SPLIT_MIN, SplitReader, read_dump};
+    use super::read_dump;
     use charscope::dump::ParseOptions;
 
     fn hex(text: &str) -> anyhow::Result<Vec<u8>> {
@@ -370,40 +284,5 @@ mod tests {
                 .to_string()
                 .starts_with("<hex>:1:4:")
         );
-    }
-
-    /// A regular file read in split chunks gives back its bytes in order, whether it ends in a
-    /// chunk's first half, at its middle, in its second half or on its boundary.
-    #[test]
-    fn split_reads_give_the_file_in_order() {
-        let chunk = 2 * SPLIT_MIN;
-        for len in [
-            0,
-            1,
-            chunk / 2 - 1,
-            chunk / 2,
-            chunk / 2 + 1,
-            chunk,
-            3 * chunk - 7,
-        ] {
-            let bytes: Vec<u8> = (0..len).map(|i| (i * 7 + i / 251) as u8).collect();
-            let mut file = tempfile::tempfile().unwrap();
-            std::io::Write::write_all(&mut file, &bytes).unwrap();
-            let mut reader = SplitReader::new(file);
-            assert!(matches!(reader, SplitReader::File { .. }) || !cfg!(unix));
-            let (mut got, mut buf) = (Vec::new(), vec![0u8; chunk]);
-            loop {
-                let n = reader.fill(&mut buf).unwrap();
-                got.extend_from_slice(&buf[..n]);
-                if n < chunk {
-                    break;
-                }
-            }
-            assert_eq!(got.len(), len);
-            assert!(
-                got == bytes,
-                "the bytes of a {len}-byte file came back changed"
-            );
-        }
     }
 }

@@ -32,6 +32,9 @@ use serde::Serialize;
 use std::fmt;
 
 mod parallel;
+mod pipeline;
+
+pub use pipeline::{ReadAt, SourceError};
 
 /// What to do with a malformed sequence in the input or a character the target cannot encode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]

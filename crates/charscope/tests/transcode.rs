@@ -651,3 +651,80 @@ proptest! {
         );
     }
 }
+
+/// Transcodes `input` read as a source at any offset (`Transcoder::transcode_source`, two
+/// threads reading and converting alternate chunks of `chunk` bytes); returns the output, the
+/// error, the counts and the progress reported with each write (which must only grow).
+fn run_source(
+    input: &[u8],
+    from: &'static Encoding,
+    to: &'static Encoding,
+    options: Options,
+    chunk: usize,
+) -> (
+    Vec<u8>,
+    Option<TranscodeError>,
+    charscope::transcode::Stats,
+    Vec<u64>,
+) {
+    let mut t = Transcoder::new(from, to, options).unwrap();
+    let mut out = Vec::new();
+    let mut progress = Vec::new();
+    let result = t.transcode_source(input, chunk, &mut |bytes, read| {
+        out.extend_from_slice(bytes);
+        progress.push(read);
+        Ok(())
+    });
+    let err = match result {
+        Ok(()) => None,
+        Err(charscope::transcode::SourceError::Transcode(e)) => Some(e),
+        Err(other) => panic!("a slice cannot fail to be read or written: {other:?}"),
+    };
+    (out, err, t.stats(), progress)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A source read and converted by two threads gives the output, the error (offset, line,
+    /// column, index) and the counts of one transcoder fed it whole, for every pair and policy.
+    #[test]
+    fn a_source_on_two_threads_gives_what_one_call_gives(
+        input in any_large_input(),
+        (from, to) in any_pair(),
+        errors in prop_oneof![
+            Just(ErrorPolicy::Replace),
+            Just(ErrorPolicy::Skip),
+            Just(ErrorPolicy::Html),
+            Just(ErrorPolicy::Strict),
+        ],
+        bom in prop_oneof![Just(BomAction::Keep), Just(BomAction::Add)],
+        chunk in 131_072usize..200_000,
+    ) {
+        let (from, to) = (label(from), label(to));
+        let options = Options::default().with_errors(errors).with_bom(bom);
+        let mut t = Transcoder::new(from, to, options).unwrap();
+        let mut whole = Vec::new();
+        let err = t.transcode(&input, true, &mut whole).err();
+        let (out, source_err, stats, progress) = run_source(&input, from, to, options, chunk);
+        prop_assert_eq!(&err, &source_err);
+        // After a strict stop, "read" counts what was fed, which depends on the chunks.
+        let fed = |s: charscope::transcode::Stats| charscope::transcode::Stats {
+            bytes_in: if err.is_some() { 0 } else { s.bytes_in },
+            ..s
+        };
+        prop_assert_eq!(fed(t.stats()), fed(stats));
+        prop_assert!(progress.windows(2).all(|w| w[0] <= w[1]));
+        if err.is_none() {
+            prop_assert_eq!(progress.last().copied(), Some(input.len() as u64));
+        }
+        let first = whole.iter().zip(&out).position(|(a, b)| a != b);
+        prop_assert!(
+            whole == out,
+            "outputs differ ({} and {} bytes), first at {:?}",
+            whole.len(),
+            out.len(),
+            first,
+        );
+    }
+}

@@ -8,13 +8,14 @@
 use crate::Outcome;
 use crate::args::{ConvertArgs, ConvertBom, ConvertErrors, NewlineArg, NormalizeArg};
 use crate::cmd::Ctx;
-use crate::input::SplitReader;
+use crate::input::read_full;
 use crate::terminal::sanitize;
 use anyhow::{Context, Result, bail};
 use charscope::Encoding;
 use charscope::text::normalization::Form;
 use charscope::transcode::{
-    BomAction, ErrorPolicy, Newline, Options, Stats, TranscodeError, TranscodeReport, Transcoder,
+    BomAction, ErrorPolicy, Newline, Options, ReadAt, SourceError, Stats, TranscodeError,
+    TranscodeReport, Transcoder,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Read, Write};
@@ -22,9 +23,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// How much is read at a time (a large chunk is converted on two threads, see
-/// `Transcoder::transcode_parallel`).
-const CHUNK: usize = 2 * 1024 * 1024;
+/// How much is read at a time. A regular file's chunks are read and converted by two threads
+/// in turn (`Transcoder::transcode_source`), a stream's are cut in two for two threads
+/// (`Transcoder::transcode_parallel`). 1 MiB measured faster than 2 or 4 MiB: a chunk and its
+/// output stay in the core's cache between the read and the conversion.
+const CHUNK: usize = 1024 * 1024;
 
 /// Inputs smaller than this get no progress bar.
 const PROGRESS_THRESHOLD: u64 = 32 * 1024 * 1024;
@@ -59,6 +62,12 @@ fn resolve_from(label: &str) -> Result<From> {
     })
 }
 
+/// An input opened: a regular file is read at any offset, anything else in order.
+enum Opened {
+    File(std::fs::File),
+    Stream(Box<dyn Read + Send>),
+}
+
 /// Where one input is read from.
 #[derive(Clone, Debug)]
 enum Input {
@@ -74,13 +83,18 @@ impl Input {
         }
     }
 
-    fn open(&self) -> Result<(SplitReader, Option<u64>)> {
+    fn open(&self) -> Result<(Opened, Option<u64>)> {
         Ok(match self {
-            Input::Stdin => (SplitReader::Stream(stdin_reader()?), None),
+            Input::Stdin => (Opened::Stream(stdin_reader()?), None),
             Input::File(p) => {
                 let file = crate::input::open_file(p)?;
-                let len = file.metadata().ok().map(|m| m.len());
-                (SplitReader::new(file), len)
+                let meta = file.metadata().ok();
+                let len = meta.as_ref().map(|m| m.len());
+                if cfg!(unix) && meta.is_some_and(|m| m.is_file()) {
+                    (Opened::File(file), len)
+                } else {
+                    (Opened::Stream(Box::new(file)), len)
+                }
             }
         })
     }
@@ -151,15 +165,81 @@ impl Job {
     /// an `Ended` with its error (what was converted before it has been written).
     fn stream(&self, input: &Input, sink: &mut dyn Write, show_progress: bool) -> Result<Ended> {
         let name = input.name();
-        let (mut reader, len) = input.open()?;
+        let (reader, len) = input.open()?;
         let bar = len.and_then(|len| self.progress_bar(len, &name, show_progress));
+        let ended = match reader {
+            Opened::File(file) => self.stream_file(&file, &name, sink, bar.as_ref()),
+            Opened::Stream(reader) => self.stream_reader(reader, &name, sink, bar.as_ref()),
+        };
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        let ended = ended?;
+        if ended.error.is_none() {
+            sink.flush()?;
+        }
+        Ok(ended)
+    }
+
+    /// Converts a regular file: two threads read and convert alternate chunks
+    /// (`Transcoder::transcode_source`), sharing the kernel's copy as well as the conversion.
+    fn stream_file(
+        &self,
+        file: &std::fs::File,
+        name: &str,
+        sink: &mut dyn Write,
+        bar: Option<&ProgressBar>,
+    ) -> Result<Ended> {
+        let cannot_read = |offset: u64| format!("cannot read {name} at byte offset {offset}");
+        // `--from auto` reads the start of the input.
+        let mut head = vec![0u8; CHUNK];
+        let mut n = 0;
+        while n < head.len() {
+            match ReadAt::read_at(file, &mut head[n..], n as u64) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e).with_context(|| cannot_read(n as u64)),
+            }
+        }
+        let mut t = self.transcoder(&head[..n])?;
+        drop(head);
+        let result = t.transcode_source(file, CHUNK, &mut |bytes, read| {
+            sink.write_all(bytes)?;
+            if let Some(bar) = bar {
+                bar.set_position(read);
+            }
+            Ok(())
+        });
+        let error = match result {
+            Ok(()) => None,
+            Err(SourceError::Transcode(error)) => Some(error),
+            Err(SourceError::Read { offset, error }) => {
+                return Err(error).with_context(|| cannot_read(offset));
+            }
+            Err(SourceError::Write(error)) => return Err(error.into()),
+        };
+        Ok(Ended {
+            stats: t.stats(),
+            source: t.source(),
+            error,
+        })
+    }
+
+    /// Converts a stream (standard input, a pipe, a device) read in order.
+    fn stream_reader(
+        &self,
+        mut reader: Box<dyn Read + Send>,
+        name: &str,
+        sink: &mut dyn Write,
+        bar: Option<&ProgressBar>,
+    ) -> Result<Ended> {
         let mut buf = vec![0u8; CHUNK];
         let mut out = Vec::with_capacity(CHUNK * 2);
         let mut transcoder: Option<Transcoder> = None;
         let mut offset = 0u64;
         loop {
-            let n = reader
-                .fill(&mut buf)
+            let n = read_full(&mut reader, &mut buf)
                 .with_context(|| format!("cannot read {name} at byte offset {offset}"))?;
             offset += n as u64;
             let last = n < buf.len();
@@ -170,13 +250,10 @@ impl Job {
             out.clear();
             let result = t.transcode_parallel(&buf[..n], last, &mut out);
             sink.write_all(&out)?;
-            if let Some(bar) = &bar {
+            if let Some(bar) = bar {
                 bar.inc(n as u64);
             }
             if let Err(error) = result {
-                if let Some(bar) = &bar {
-                    bar.finish_and_clear();
-                }
                 return Ok(Ended {
                     stats: t.stats(),
                     source: t.source(),
@@ -186,10 +263,6 @@ impl Job {
             if last {
                 break;
             }
-        }
-        sink.flush()?;
-        if let Some(bar) = &bar {
-            bar.finish_and_clear();
         }
         let t = transcoder.expect("at least one chunk");
         Ok(Ended {

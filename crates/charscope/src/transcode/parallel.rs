@@ -12,17 +12,17 @@ use std::sync::OnceLock;
 pub(super) const PARALLEL_MIN: usize = 256 * 1024;
 
 /// How far past the middle a cut is looked for before the chunk is converted on one thread.
-const SEARCH: usize = 64 * 1024;
+pub(super) const SEARCH: usize = 64 * 1024;
 
 /// Whether this machine has a second core to give.
-fn two_cores() -> bool {
+pub(super) fn two_cores() -> bool {
     static CORES: OnceLock<bool> = OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 /// How a source encoding may be cut: at which points its decoder holds nothing back.
 #[derive(Clone, Copy)]
-enum Cuttable {
+pub(super) enum Cuttable {
     /// Anywhere (one byte per character).
     Anywhere,
     /// Before a byte that starts a character, after a complete one.
@@ -37,7 +37,7 @@ enum Cuttable {
     AfterLowAscii,
 }
 
-fn cuttable(source: &'static Encoding) -> Option<Cuttable> {
+pub(super) fn cuttable(source: &'static Encoding) -> Option<Cuttable> {
     match source.engine() {
         Engine::Utf8 => Some(Cuttable::Utf8),
         Engine::Utf16(endian) => Some(Cuttable::Utf16(endian)),
@@ -64,7 +64,7 @@ fn cuttable(source: &'static Encoding) -> Option<Cuttable> {
 
 /// Whether the target's encoder keeps no state between characters, so that a fresh one may
 /// write the second part.
-fn stateless_target(target: &'static Encoding) -> bool {
+pub(super) fn stateless_target(target: &'static Encoding) -> bool {
     match target.engine() {
         Engine::Utf8 | Engine::Utf16(_) | Engine::Utf32(_) | Engine::TrueLatin1 => true,
         Engine::Whatwg(rs) => rs != encoding_rs::ISO_2022_JP && rs != encoding_rs::REPLACEMENT,
@@ -75,7 +75,7 @@ fn stateless_target(target: &'static Encoding) -> bool {
 
 /// Whether a decoder that has read `src[..p]` (whose first byte sits at absolute offset
 /// `base`) holds nothing back, so that a fresh one may read on from `p`.
-fn clean_at(src: &[u8], p: usize, how: Cuttable, base: u64) -> bool {
+pub(super) fn clean_at(src: &[u8], p: usize, how: Cuttable, base: u64) -> bool {
     let aligned = |width: u64| (base + p as u64).is_multiple_of(width);
     match how {
         Cuttable::Anywhere => true,
@@ -189,7 +189,7 @@ impl Transcoder {
 
     /// A transcoder like this one for the second part of a chunk (its decoder is set by
     /// [`Transcoder::restart`]).
-    fn helper_writer(&self) -> Transcoder {
+    pub(super) fn helper_writer(&self) -> Transcoder {
         let w = &self.writer;
         Transcoder {
             decoder: StreamDecoder::continuing(self.decoder.encoding(), 0),
@@ -202,7 +202,7 @@ impl Transcoder {
 
     /// Makes a helper ready for another part: a new decoder, counts from zero, and its output
     /// treated as already started (the byte order mark is the first part's business).
-    fn restart(&mut self, decoder: StreamDecoder) {
+    pub(super) fn restart(&mut self, decoder: StreamDecoder) {
         self.decoder = decoder;
         self.failed = false;
         let w = &mut self.writer;
@@ -217,7 +217,7 @@ impl Transcoder {
     }
 
     /// Folds a helper's counts into this transcoder, as if it had converted the part itself.
-    fn absorb(&mut self, helper: &mut Transcoder) {
+    pub(super) fn absorb(&mut self, helper: &mut Transcoder) {
         // Its decoder has read on to the end of its part: this one goes on from there.
         self.decoder.take_decoder(&mut helper.decoder);
         let (w, h) = (&mut self.writer, &helper.writer);
