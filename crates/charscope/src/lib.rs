@@ -44,6 +44,7 @@ pub mod repair;
 pub mod report;
 pub mod scan;
 mod simd;
+pub mod source;
 pub mod span;
 pub mod stream;
 pub mod text;

@@ -34,7 +34,7 @@ use std::fmt;
 mod parallel;
 mod pipeline;
 
-pub use pipeline::{ReadAt, SourceError};
+pub use pipeline::SourceError;
 
 /// What to do with a malformed sequence in the input or a character the target cannot encode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]

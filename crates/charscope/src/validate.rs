@@ -266,6 +266,122 @@ impl Validator {
     }
 }
 
+impl Validator {
+    /// Counts the rest of an input of `total` bytes as read and valid, without reading it:
+    /// for a caller that has fed the first bytes (to settle a byte order mark) and proved the
+    /// rest valid with [`valid_utf8_len`]. Lines and columns are no longer kept.
+    pub fn assume_valid_to(&mut self, total: u64) {
+        self.bytes = self.bytes.max(total);
+    }
+}
+
+/// How much [`valid_utf8_len`] reads at a time on each thread.
+pub const SOURCE_CHUNK: usize = 1024 * 1024;
+
+/// What one thread found in one chunk.
+struct Checked {
+    /// Whether the chunk's inside is valid.
+    ok: bool,
+    /// Its first bytes when they are continuation bytes (the end of the last chunk's last
+    /// character).
+    head: Vec<u8>,
+    /// An incomplete character at its end.
+    tail: Vec<u8>,
+    /// Whether the source ended in it.
+    last: bool,
+    /// How many bytes it holds.
+    len: usize,
+}
+
+/// Reads chunk `k` of `src` into `buf` and checks it.
+fn check_chunk<R: crate::source::ReadAt + ?Sized>(
+    src: &R,
+    k: u64,
+    buf: &mut [u8],
+) -> Result<Checked, (u64, std::io::Error)> {
+    let n = crate::source::read_full_at(src, buf, k * buf.len() as u64)?;
+    let bytes = &buf[..n];
+    let lead = bytes
+        .iter()
+        .take(4)
+        .take_while(|&&b| b & 0xC0 == 0x80)
+        .count();
+    let (ok, tail) = match simdutf8::compat::from_utf8(&bytes[lead.min(3)..]) {
+        _ if lead > 3 => (false, &[][..]),
+        Ok(_) => (true, &[][..]),
+        // Cut short by the chunk's end, not malformed (yet).
+        Err(e) if e.error_len().is_none() => (true, &bytes[lead + e.valid_up_to()..]),
+        Err(_) => (false, &[][..]),
+    };
+    Ok(Checked {
+        ok,
+        head: bytes[..lead.min(3)].to_vec(),
+        tail: tail.to_vec(),
+        last: n < buf.len(),
+        len: n,
+    })
+}
+
+/// The length of `src` if all of it is valid UTF-8, read `chunk` bytes at a time by two threads
+/// in turn: the quick answer for a clean file, which then needs no line or column counted. A
+/// character cut by a chunk's end is checked whole when the chunks are put together. `None` as
+/// soon as a chunk is not valid (the caller then validates from the start, naming each
+/// sequence); an error says where a read failed.
+pub fn valid_utf8_len<R: crate::source::ReadAt + ?Sized>(
+    src: &R,
+    chunk: usize,
+) -> Result<Option<u64>, (u64, std::io::Error)> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let chunk = chunk.max(4);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let stop = &stop;
+        scope.spawn(move || {
+            let mut buf = vec![0u8; chunk];
+            for k in (1u64..).step_by(2) {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let checked = check_chunk(src, k, &mut buf);
+                let end = checked.as_ref().map_or(true, |c| !c.ok || c.last);
+                if tx.send(checked).is_err() || end {
+                    return;
+                }
+            }
+        });
+        let mut buf = vec![0u8; chunk];
+        let mut tail: Vec<u8> = Vec::new();
+        let result = (|| {
+            for k in 0u64.. {
+                let checked = if k % 2 == 0 {
+                    check_chunk(src, k, &mut buf)?
+                } else {
+                    match rx.recv() {
+                        Ok(checked) => checked?,
+                        Err(_) => return Ok(None),
+                    }
+                };
+                // The last chunk's incomplete character and this one's continuation bytes
+                // must make one valid character (or both be empty).
+                tail.extend_from_slice(&checked.head);
+                if !checked.ok || std::str::from_utf8(&tail).is_err() {
+                    return Ok(None);
+                }
+                tail = checked.tail;
+                if checked.last {
+                    let len = k * chunk as u64 + checked.len as u64;
+                    return Ok(tail.is_empty().then_some(len));
+                }
+            }
+            unreachable!("the chunks of a source are counted by a u64")
+        })();
+        stop.store(true, Ordering::Relaxed);
+        drop(rx);
+        result
+    })
+}
+
 /// One malformed sequence, as `validate --json` writes it (one JSON line each).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ValidateRecord {
@@ -415,6 +531,27 @@ mod tests {
             let want = findings(&with_bom, &[], mode, true);
             let bytewise: Vec<usize> = (1..with_bom.len()).collect();
             proptest::prop_assert_eq!(&findings(&with_bom, &bytewise, mode, false), &want);
+        }
+
+        /// Two threads checking alternate chunks agree with std on whether the whole is valid
+        /// UTF-8, wherever the chunks cut a character.
+        #[test]
+        fn a_source_checked_in_chunks_is_valid_when_std_says_so(
+            text in "\\PC{0,200}",
+            flips in proptest::collection::vec((0usize..800, proptest::sample::select(vec![
+                0x80u8, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, b'a',
+            ])), 0..3),
+            chunk in 4usize..40,
+        ) {
+            let mut bytes = text.into_bytes();
+            for (at, b) in flips {
+                if let Some(slot) = bytes.get_mut(at) {
+                    *slot = b;
+                }
+            }
+            let got = valid_utf8_len(&bytes[..], chunk).unwrap();
+            let want = std::str::from_utf8(&bytes).is_ok().then_some(bytes.len() as u64);
+            proptest::prop_assert_eq!(got, want);
         }
     }
 }

@@ -684,7 +684,7 @@ fn run_source(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// A source read and converted by two threads gives the output, the error (offset, line,
     /// column, index) and the counts of one transcoder fed it whole, for every pair and policy.

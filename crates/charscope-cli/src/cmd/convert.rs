@@ -12,10 +12,11 @@ use crate::input::read_full;
 use crate::terminal::sanitize;
 use anyhow::{Context, Result, bail};
 use charscope::Encoding;
+use charscope::source::ReadAt;
 use charscope::text::normalization::Form;
 use charscope::transcode::{
-    BomAction, ErrorPolicy, Newline, Options, ReadAt, SourceError, Stats, TranscodeError,
-    TranscodeReport, Transcoder,
+    BomAction, ErrorPolicy, Newline, Options, SourceError, Stats, TranscodeError, TranscodeReport,
+    Transcoder,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Read, Write};

@@ -299,6 +299,16 @@ fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
     let shown = job.style.path(&name);
     let mut named = 0u64;
     let mut gone = false;
+    // A regular file in UTF-8 is first checked whole on two threads: when it is clean (the
+    // common case), nothing else needs reading; else it is validated from the start below.
+    if let Some(len) = valid_utf8_file(source, encoding, &name)? {
+        validator.feed(&head, head.len() as u64 == len, |_| {});
+        validator.assume_valid_to(len);
+        if let Some(bar) = &progress {
+            bar.finish_and_clear();
+        }
+        return finish(&validator, job, &name, &json_name, 0, buffer, tx);
+    }
     let result = for_each_chunk(reader, &name, |chunk, last| {
         if gone || (stop_at_first && validator.malformed_count() > 0) {
             return Ok(());
@@ -324,6 +334,46 @@ fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
         bar.finish_and_clear();
     }
     result?;
+    finish(&validator, job, &name, &json_name, named, buffer, tx)
+}
+
+/// The length of `source` when it is a regular file, read as UTF-8, and valid throughout
+/// (`validate::valid_utf8_len`); `None` when it is not, or is not such a file.
+fn valid_utf8_file(
+    source: &Source,
+    encoding: &'static charscope::encoding::Encoding,
+    name: &str,
+) -> Result<Option<u64>> {
+    let Source::File(path) = source else {
+        return Ok(None);
+    };
+    if encoding != charscope::encoding::UTF_8 || !cfg!(unix) {
+        return Ok(None);
+    }
+    let file = crate::input::open_file(path)?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(None);
+    }
+    charscope::validate::valid_utf8_len(&file, charscope::validate::SOURCE_CHUNK).map_err(
+        |(offset, error)| {
+            anyhow::Error::new(error).context(format!("cannot read {name} at byte offset {offset}"))
+        },
+    )
+}
+
+/// The end of one input's output: the note on findings left unnamed, the summary line or the
+/// file name; true when the input is clean.
+fn finish(
+    validator: &Validator,
+    job: &Job,
+    name: &str,
+    json_name: &str,
+    named: u64,
+    mut buffer: Vec<u8>,
+    mut tx: impl Out,
+) -> Result<bool> {
+    let args = job.args;
+    let stop_at_first = args.quiet || args.files_with_errors;
     let count = validator.malformed_count();
     if !stop_at_first && !job.json && count > named {
         // After the lines it speaks of.
@@ -335,13 +385,13 @@ fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
     }
     if args.files_with_errors && count > 0 {
         if job.json {
-            serde_json::to_writer(&mut buffer, &validator.summary(&json_name))?;
+            serde_json::to_writer(&mut buffer, &validator.summary(json_name))?;
             buffer.push(b'\n');
         } else {
-            writeln!(buffer, "{}", job.style.path(&name))?;
+            writeln!(buffer, "{}", job.style.path(name))?;
         }
     } else if job.json && !args.quiet && !args.files_with_errors {
-        serde_json::to_writer(&mut buffer, &validator.summary(&json_name))?;
+        serde_json::to_writer(&mut buffer, &validator.summary(json_name))?;
         buffer.push(b'\n');
     }
     if !buffer.is_empty() {

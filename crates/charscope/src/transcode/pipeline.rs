@@ -14,35 +14,11 @@
 use super::parallel::{Cuttable, SEARCH, clean_at, cuttable, stateless_target, two_cores};
 use super::{TranscodeError, Transcoder};
 use crate::encoding::Encoding;
+use crate::source::ReadAt;
 use crate::stream::StreamDecoder;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-
-/// A source that can be read at any offset, from two threads at once: a regular file.
-pub trait ReadAt: Sync {
-    /// Reads into `buf` from `offset`, as `std::os::unix::fs::FileExt::read_at` does: it may
-    /// read fewer bytes than asked, and 0 only at the end.
-    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize>;
-}
-
-impl ReadAt for [u8] {
-    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize> {
-        let start = usize::try_from(offset)
-            .unwrap_or(usize::MAX)
-            .min(self.len());
-        let n = buf.len().min(self.len() - start);
-        buf[..n].copy_from_slice(&self[start..start + n]);
-        Ok(n)
-    }
-}
-
-#[cfg(unix)]
-impl ReadAt for std::fs::File {
-    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize> {
-        std::os::unix::fs::FileExt::read_at(self, buf, offset)
-    }
-}
 
 /// Why [`Transcoder::transcode_source`] stopped.
 #[derive(Debug)]
@@ -66,21 +42,8 @@ fn read_full_at<R: ReadAt + ?Sized>(
     buf: &mut [u8],
     offset: u64,
 ) -> Result<usize, SourceError> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match src.read_at(&mut buf[filled..], offset + filled as u64) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(error) => {
-                return Err(SourceError::Read {
-                    offset: offset + filled as u64,
-                    error,
-                });
-            }
-        }
-    }
-    Ok(filled)
+    crate::source::read_full_at(src, buf, offset)
+        .map_err(|(offset, error)| SourceError::Read { offset, error })
 }
 
 /// What both threads know of the two-thread part.
