@@ -153,10 +153,8 @@ struct OpenWord {
     ascii_letters: bool,
     /// It has characters that are not ASCII.
     non_ascii: bool,
-    /// It has a character the table has no flags for (not plain, or beyond the Basic
-    /// Multilingual Plane).
-    unknown: bool,
-    /// The table's flags that all its characters beyond ASCII have.
+    /// The table's flags that all its characters beyond ASCII have ([`chartable::PLAIN`] among
+    /// them unless one is a character the table has no flags for).
     all: u16,
     /// The table's flags that one of its characters beyond ASCII has at least.
     any: u16,
@@ -175,7 +173,6 @@ impl OpenWord {
             ascii: false,
             ascii_letters: false,
             non_ascii: false,
-            unknown: false,
             all: u16::MAX,
             any: 0,
             script: 0,
@@ -189,7 +186,8 @@ impl OpenWord {
         self.ascii_letters |= letters;
     }
 
-    /// A character beyond ASCII with the table's `flags`.
+    /// A character beyond ASCII with the table's `flags` (with no [`chartable::PLAIN`] for a
+    /// character the table has no flags for).
     #[inline(always)]
     fn add(&mut self, flags: u16) {
         self.non_ascii = true;
@@ -204,24 +202,18 @@ impl OpenWord {
         }
     }
 
-    /// A character beyond ASCII that the table has no flags for.
-    fn add_unknown(&mut self) {
-        self.non_ascii = true;
-        self.unknown = true;
-    }
-
     /// Whether the word checks have nothing to say of the word, without a look: a character
     /// keeps its skeleton from being ASCII ([`chartable::NO_ASCII_LOOK`],
     /// [`chartable::NO_ASCII_SKELETON`]), so it pretends to be no ASCII word, and it has one
     /// script at most (ASCII letters are Latin; Common and Inherited go with any), or is all
     /// Japanese or all Korean, so it mixes none.
     fn needs_no_look(&self) -> bool {
-        use chartable::{JAPANESE, KOREAN, LATIN, NO_ASCII_LOOK, NO_ASCII_SKELETON};
+        use chartable::{JAPANESE, KOREAN, LATIN, NO_ASCII_LOOK, NO_ASCII_SKELETON, PLAIN};
         let no_ascii_twin = self.any & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0;
         let one_script = !self.scripts_differ
             && (!self.ascii_letters || self.script == 0 || self.script == LATIN);
         let one_east_asian = !self.ascii && self.all & (JAPANESE | KOREAN) != 0;
-        !self.unknown && no_ascii_twin && (one_script || one_east_asian)
+        self.all & PLAIN != 0 && no_ascii_twin && (one_script || one_east_asian)
     }
 }
 
@@ -335,12 +327,12 @@ fn ascii_word_run(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
     (i, letters)
 }
 
-/// The start of the ASCII word characters of `bytes[from..to]` that end at `to`, and whether
-/// there are letters among them.
-fn ascii_word_run_back(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
+/// The start of the ASCII word characters of `bytes` that end at `to`, and whether there are
+/// letters among them.
+fn ascii_word_run_back(bytes: &[u8], to: usize) -> (usize, bool) {
     let mut letters = false;
     let mut i = to;
-    while i > from && is_ascii_word_byte(bytes[i - 1]) {
+    while i > 0 && is_ascii_word_byte(bytes[i - 1]) {
         letters |= bytes[i - 1].is_ascii_alphabetic();
         i -= 1;
     }
@@ -517,71 +509,97 @@ impl<'p> Scanner<'p> {
         // Whether every character so far is ASCII or inert for NFC: the NFC check is spared.
         let mut nfc_inert = true;
         let mut i = 0;
-        loop {
-            let plain_end = next_not_plain(bytes, i);
-            if let Some(w) = &mut word {
-                // The word goes on over the ASCII word characters that follow.
-                let (end, letters) = ascii_word_run(bytes, i, plain_end);
-                if end > i {
-                    w.ascii(letters);
-                }
-                if end < plain_end {
-                    self.end_word(word.take(), &mut run, end);
-                }
-            }
-            let start = i;
-            i = plain_end;
-            let Some(&b) = bytes.get(i) else {
-                break;
-            };
+        while let Some(&b) = bytes.get(i) {
             if b.is_ascii() {
-                // A control character (no line feed comes here).
-                self.end_word(word.take(), &mut run, i);
-                let c = char::from(b);
-                if let Some(code) = hidden::classify(c) {
-                    self.classified_at(state, &mut run, i, code, c);
-                }
-                i += 1;
+                i = self.ascii(state, &mut run, &mut word, i);
                 continue;
             }
             let (c, len) = char_at(bytes, i);
-            let word_char = if let Some(flags) = flags.plain_flags(c) {
-                nfc_inert &= flags & chartable::NFC_INERT != 0;
-                (flags & chartable::WORD != 0).then_some(Some(flags))
-            } else {
-                nfc_inert = false;
-                let gc = CodePointMapData::<GeneralCategory>::new().get(c);
-                if let Some(code) = hidden::classify_with(c, gc) {
-                    self.classified_at(state, &mut run, i, code, c);
-                }
-                is_word_category(c, gc).then_some(None)
+            let char_flags = match flags.plain_flags(c) {
+                Some(char_flags) => char_flags,
+                None => self.not_plain(state, &mut run, i, c),
             };
-            match word_char {
-                Some(flags) => {
-                    let w = word.get_or_insert_with(|| {
-                        // The word starts with the ASCII word characters just before.
-                        let (begin, letters) = ascii_word_run_back(bytes, start, i);
-                        let mut w = OpenWord::new(begin);
-                        if begin < i {
-                            w.ascii(letters);
-                        }
-                        w
-                    });
-                    match flags {
-                        Some(flags) => w.add(flags),
-                        None => w.add_unknown(),
+            nfc_inert &= char_flags & chartable::NFC_INERT != 0;
+            if char_flags & chartable::WORD != 0 {
+                word.get_or_insert_with(|| {
+                    // The word starts with the ASCII word characters just before.
+                    let (start, letters) = ascii_word_run_back(bytes, i);
+                    let mut w = OpenWord::new(start);
+                    if start < i {
+                        w.ascii(letters);
                     }
-                }
-                None => self.end_word(word.take(), &mut run, i),
+                    w
+                })
+                .add(char_flags);
+            } else if let Some(w) = word.take() {
+                self.end_word(w, &mut run, i);
             }
             i += len;
         }
-        self.end_word(word, &mut run, bytes.len());
+        if let Some(w) = word {
+            self.end_word(w, &mut run, bytes.len());
+        }
         if !nfc_inert {
             self.nfc((state.number, state.column), offset, text);
         }
         state.column = run.chars_before(bytes.len());
         state.prev = text.chars().next_back().or(state.prev);
+    }
+
+    /// The ASCII characters of `run` from byte `i` on, up to the next character beyond ASCII, and
+    /// a control character that stops them: the open word goes on over the ASCII word
+    /// characters that follow, or ends. Returns where they stop.
+    fn ascii(
+        &mut self,
+        state: &mut LineState,
+        run: &mut Run<'_>,
+        word: &mut Option<OpenWord>,
+        i: usize,
+    ) -> usize {
+        let bytes = run.text.as_bytes();
+        let plain_end = next_not_plain(bytes, i);
+        if let Some(w) = word {
+            let (end, letters) = ascii_word_run(bytes, i, plain_end);
+            if end > i {
+                w.ascii(letters);
+            }
+            if end < plain_end
+                && let Some(w) = word.take()
+            {
+                self.end_word(w, run, end);
+            }
+        }
+        match bytes.get(plain_end) {
+            Some(&b) if b.is_ascii() => {
+                // A control character (no line feed comes here).
+                if let Some(w) = word.take() {
+                    self.end_word(w, run, plain_end);
+                }
+                let c = char::from(b);
+                if let Some(code) = hidden::classify(c) {
+                    self.classified_at(state, run, plain_end, code, c);
+                }
+                plain_end + 1
+            }
+            _ => plain_end,
+        }
+    }
+
+    /// A character beyond ASCII at byte `i` of `run` that the table has no flags for: its
+    /// finding, if it is one. Returns the flags it stands for: [`chartable::WORD`] if it
+    /// continues a word (without [`chartable::PLAIN`], which keeps the word from the shortcut),
+    /// none else.
+    #[inline(never)]
+    fn not_plain(&mut self, state: &mut LineState, run: &mut Run<'_>, i: usize, c: char) -> u16 {
+        let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+        if let Some(code) = hidden::classify_with(c, gc) {
+            self.classified_at(state, run, i, code, c);
+        }
+        if is_word_category(c, gc) {
+            chartable::WORD
+        } else {
+            0
+        }
     }
 
     /// The character `c` at byte `i` of `run`, whose code is `code`.
@@ -692,15 +710,17 @@ impl<'p> Scanner<'p> {
         }
     }
 
-    /// The end of the word `w` (if any) of `run` at byte `end`: the word checks, unless the word
-    /// is ASCII or needs no look.
-    fn end_word(&mut self, w: Option<OpenWord>, run: &mut Run<'_>, end: usize) {
-        let Some(w) = w else {
-            return;
-        };
-        if !w.non_ascii || (self.shortcuts && w.needs_no_look()) {
-            return;
+    /// The end of the word `w` of `run` at byte `end`: the word checks, unless the word is ASCII
+    /// or needs no look.
+    #[inline]
+    fn end_word(&mut self, w: OpenWord, run: &mut Run<'_>, end: usize) {
+        if w.non_ascii && !(self.shortcuts && w.needs_no_look()) {
+            self.word(&w, run, end);
         }
+    }
+
+    /// The word checks of the word `w` of `run`, which ends at byte `end`.
+    fn word(&mut self, w: &OpenWord, run: &mut Run<'_>, end: usize) {
         match self.words.verdict(&run.text[w.start..end]) {
             Verdict::Nothing => {}
             Verdict::Candidate(word) => {
