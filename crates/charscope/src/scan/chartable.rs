@@ -17,7 +17,8 @@ use icu_properties::props::{GeneralCategory, Script};
 use std::sync::OnceLock;
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-/// The character is never a hidden-character finding on its own: [`classify_with`] gives `None`.
+/// The character is never a hidden-character finding on its own ([`classify_with`] gives
+/// `None`), and its script, unless Common, Inherited or Unknown, has a number in the high byte.
 pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u16 = 2;
@@ -42,7 +43,8 @@ pub const NO_ASCII_SKELETON: u16 = 64;
 /// The character's script is Common, Inherited or Unknown: it goes with any script.
 pub const NO_SCRIPT: u16 = 128;
 /// The high byte: the character's script (ICU4C's number) when it is one script, not Common,
-/// Inherited or Unknown, and numbered below 255; else 0.
+/// Inherited or Unknown, and numbered below 255 (a character of a script numbered above is not
+/// [`PLAIN`]); else 0.
 pub const SCRIPT_SHIFT: u32 = 8;
 
 /// The blocks of the Basic Multilingual Plane, each filled on first use.
@@ -76,10 +78,9 @@ impl Reader {
         }
     }
 
-    /// [`plain_flags`] of `c`.
+    /// [`plain_flags`] of the character of code point `cp`.
     #[inline(always)]
-    pub fn plain_flags(&mut self, c: char) -> Option<u16> {
-        let cp = c as u32;
+    pub fn plain_flags(&mut self, cp: u32) -> Option<u16> {
         if cp >> 8 != self.number {
             if cp >= 0x1_0000 {
                 return None;
@@ -163,8 +164,13 @@ pub fn flags_of(c: char) -> u16 {
     // ICU4C's number of the script: any one-to-one numbering would do.
     #[allow(deprecated)]
     let number = script.to_icu4c_value();
-    if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) && number < 255 {
-        flags |= number << SCRIPT_SHIFT;
+    if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+        if number < 255 {
+            flags |= number << SCRIPT_SHIFT;
+        } else {
+            // No number for its script: the scan takes the long way.
+            flags &= !PLAIN;
+        }
     }
     flags | east_asian_flags(c)
 }
@@ -302,7 +308,7 @@ mod tests {
     fn the_reader_gives_the_flags_of_plain_flags() {
         let mut reader = Reader::new();
         for c in "a Жж é 漢\u{1F600}\u{202E}ж\u{10000}\u{FFFF}x".chars() {
-            assert_eq!(reader.plain_flags(c), plain_flags(c), "{c:?}");
+            assert_eq!(reader.plain_flags(c as u32), plain_flags(c), "{c:?}");
         }
         assert_eq!(plain_flags('é').map(script_of), Some(LATIN));
         assert_eq!(

@@ -151,19 +151,14 @@ struct OpenWord {
     ascii: bool,
     /// It has ASCII letters (of the Latin script).
     ascii_letters: bool,
-    /// It has characters that are not ASCII.
-    non_ascii: bool,
     /// The table's flags that all its characters beyond ASCII have ([`chartable::PLAIN`] among
-    /// them unless one is a character the table has no flags for).
+    /// them unless one is a character the table has no flags for), but where the high byte
+    /// (the script) is that of those of its characters that have a script (all ones if none
+    /// has).
     all: u16,
-    /// The table's flags that one of its characters beyond ASCII has at least.
+    /// The table's flags that one of its characters beyond ASCII has at least (none if it has
+    /// none).
     any: u16,
-    /// The script (the table's number) of its first character beyond ASCII that has one; 0
-    /// before it.
-    script: u8,
-    /// Two of its characters have different scripts, or one has a script the table has no
-    /// number for.
-    scripts_differ: bool,
 }
 
 impl OpenWord {
@@ -172,11 +167,8 @@ impl OpenWord {
             start,
             ascii: false,
             ascii_letters: false,
-            non_ascii: false,
             all: u16::MAX,
             any: 0,
-            script: 0,
-            scripts_differ: false,
         }
     }
 
@@ -186,20 +178,19 @@ impl OpenWord {
         self.ascii_letters |= letters;
     }
 
-    /// A character beyond ASCII with the table's `flags` (with no [`chartable::PLAIN`] for a
+    /// A character beyond ASCII with the table's `flags` (with [`chartable::WORD`] only for a
     /// character the table has no flags for).
     #[inline(always)]
     fn add(&mut self, flags: u16) {
-        self.non_ascii = true;
-        self.all &= flags;
+        // A character of no script (its high byte 0) leaves the script of the others.
+        let no_script = (flags & chartable::NO_SCRIPT) >> 7;
+        self.all &= flags | (no_script * 0xFF00);
         self.any |= flags;
-        if flags & chartable::NO_SCRIPT == 0 {
-            let script = chartable::script_of(flags);
-            if self.script == 0 {
-                self.script = script;
-            }
-            self.scripts_differ |= script == 0 || script != self.script;
-        }
+    }
+
+    /// It has characters beyond ASCII.
+    fn non_ascii(&self) -> bool {
+        self.any != 0
     }
 
     /// Whether the word checks have nothing to say of the word, without a look: a character
@@ -210,20 +201,22 @@ impl OpenWord {
     fn needs_no_look(&self) -> bool {
         use chartable::{JAPANESE, KOREAN, LATIN, NO_ASCII_LOOK, NO_ASCII_SKELETON, PLAIN};
         let no_ascii_twin = self.any & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0;
-        let one_script = !self.scripts_differ
-            && (!self.ascii_letters || self.script == 0 || self.script == LATIN);
+        // The scripts of its characters beyond ASCII: none, or one if they all have it.
+        let script = chartable::script_of(self.any);
+        let one_script = (script == 0 || script == chartable::script_of(self.all))
+            && (!self.ascii_letters || script == 0 || script == LATIN);
         let one_east_asian = !self.ascii && self.all & (JAPANESE | KOREAN) != 0;
         self.all & PLAIN != 0 && no_ascii_twin && (one_script || one_east_asian)
     }
 }
 
-/// The character that starts at byte `i` of valid UTF-8, where a byte beyond ASCII is, and its
-/// length.
+/// The code point of the character that starts at byte `i` of valid UTF-8, where a byte beyond
+/// ASCII is, and its length.
 #[inline(always)]
-fn char_at(bytes: &[u8], i: usize) -> (char, usize) {
+fn code_point_at(bytes: &[u8], i: usize) -> (u32, usize) {
     let lead = u32::from(bytes[i]);
     let next = |k: usize| u32::from(bytes[i + k] & 0x3F);
-    let (cp, len) = if lead < 0xE0 {
+    if lead < 0xE0 {
         ((lead & 0x1F) << 6 | next(1), 2)
     } else if lead < 0xF0 {
         ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
@@ -232,8 +225,7 @@ fn char_at(bytes: &[u8], i: usize) -> (char, usize) {
             (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
             4,
         )
-    };
-    (char::from_u32(cp).expect("valid UTF-8"), len)
+    }
 }
 
 /// A run of valid text being scanned, with where it is: the columns of its characters are
@@ -514,10 +506,13 @@ impl<'p> Scanner<'p> {
                 i = self.ascii(state, &mut run, &mut word, i);
                 continue;
             }
-            let (c, len) = char_at(bytes, i);
-            let char_flags = match flags.plain_flags(c) {
+            let (cp, len) = code_point_at(bytes, i);
+            let char_flags = match flags.plain_flags(cp) {
                 Some(char_flags) => char_flags,
-                None => self.not_plain(state, &mut run, i, c),
+                None => {
+                    let c = char::from_u32(cp).expect("valid UTF-8");
+                    self.not_plain(state, &mut run, i, c)
+                }
             };
             nfc_inert &= char_flags & chartable::NFC_INERT != 0;
             if char_flags & chartable::WORD != 0 {
@@ -714,7 +709,7 @@ impl<'p> Scanner<'p> {
     /// or needs no look.
     #[inline]
     fn end_word(&mut self, w: OpenWord, run: &mut Run<'_>, end: usize) {
-        if w.non_ascii && !(self.shortcuts && w.needs_no_look()) {
+        if w.non_ascii() && !(self.shortcuts && w.needs_no_look()) {
             self.word(&w, run, end);
         }
     }
