@@ -431,7 +431,12 @@ impl<'p> Scanner<'p> {
         let mut state = LineState::new(number);
         let mut decoder = Decoder::starting_at(UTF_8, offset);
         decoder.decode_pieces(line, true, |piece| match piece {
-            Piece::Text { span, text } => self.text(&mut state, span.start, text),
+            Piece::Text { span, text } => {
+                self.text(&mut state, span.start, text);
+                // The next piece comes after these characters.
+                state.column += bytecount::num_chars(text.as_bytes()) as u64;
+                state.prev = text.chars().next_back().or(state.prev);
+            }
             Piece::Malformed(m) => self.malformed(&mut state, m),
         });
         self.end_line(state);
@@ -516,7 +521,7 @@ impl<'p> Scanner<'p> {
             };
             nfc_inert &= char_flags & chartable::NFC_INERT != 0;
             if char_flags & chartable::WORD != 0 {
-                word.get_or_insert_with(|| {
+                let w = word.get_or_insert_with(|| {
                     // The word starts with the ASCII word characters just before.
                     let (start, letters) = ascii_word_run_back(bytes, i);
                     let mut w = OpenWord::new(start);
@@ -524,9 +529,26 @@ impl<'p> Scanner<'p> {
                         w.ascii(letters);
                     }
                     w
-                })
-                .add(char_flags);
-            } else if let Some(w) = word.take() {
+                });
+                w.add(char_flags);
+                i += len;
+                // The plain word characters beyond ASCII that follow, in a loop of their own.
+                while let Some(&b) = bytes.get(i)
+                    && !b.is_ascii()
+                {
+                    let (cp, len) = code_point_at(bytes, i);
+                    match flags.plain_flags(cp) {
+                        Some(char_flags) if char_flags & chartable::WORD != 0 => {
+                            nfc_inert &= char_flags & chartable::NFC_INERT != 0;
+                            w.add(char_flags);
+                            i += len;
+                        }
+                        _ => break,
+                    }
+                }
+                continue;
+            }
+            if let Some(w) = word.take() {
                 self.end_word(w, &mut run, i);
             }
             i += len;
@@ -537,8 +559,6 @@ impl<'p> Scanner<'p> {
         if !nfc_inert {
             self.nfc((state.number, state.column), offset, text);
         }
-        state.column = run.chars_before(bytes.len());
-        state.prev = text.chars().next_back().or(state.prev);
     }
 
     /// The ASCII characters of `run` from byte `i` on, up to the next character beyond ASCII, and
