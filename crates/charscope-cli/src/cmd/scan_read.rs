@@ -66,27 +66,80 @@ impl std::ops::Deref for Contents {
 
 /// Reads all of `file`, of `size` bytes as its metadata says, into memory mapped for it with
 /// huge pages (a hint the system may not take).
-fn read_large(mut file: File, size: usize) -> std::io::Result<Contents> {
+fn read_large(file: File, size: usize) -> std::io::Result<Contents> {
     // One byte more than the size: a file that grows meanwhile fills it, and is seen to.
     let Ok(mut map) = memmap2::MmapMut::map_anon(size.saturating_add(1)) else {
-        let mut bytes = Vec::new();
-        read_into(file, size, &mut bytes)?;
-        return Ok(Contents::Read(bytes));
+        return read_whole(file, size);
     };
     #[cfg(target_os = "linux")]
     let _ = map.advise(memmap2::Advice::HugePage);
+    match fill(&file, &mut map)? {
+        Some(len) => Ok(Contents::Mapped(map, len)),
+        // It changed size while it was read: read it again the ordinary way.
+        None => read_whole(file, size),
+    }
+}
+
+/// Reads all of `file` into a vector.
+fn read_whole(file: File, size: usize) -> std::io::Result<Contents> {
+    let mut bytes = Vec::new();
+    read_into(file, size, &mut bytes)?;
+    Ok(Contents::Read(bytes))
+}
+
+/// Reads `file` from its start into `buf`, one byte longer than the file's size: its two halves
+/// on two threads (copying the bytes and filling fresh pages takes the time). Returns how many
+/// bytes there are, or `None` when the file has not the size (grew or shrank meanwhile).
+#[cfg(unix)]
+fn fill(file: &File, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
+    let size = buf.len() - 1;
+    let half = size / 2;
+    let (first, second) = buf.split_at_mut(half);
+    let (first_len, second_len) = std::thread::scope(|scope| {
+        let second = scope.spawn(|| read_at(file, second, half as u64));
+        (
+            read_at(file, first, 0),
+            second.join().expect("a reading thread panicked"),
+        )
+    });
+    let len = half + second_len?;
+    Ok((first_len? == half && len == size).then_some(len))
+}
+
+/// [`fill`] on one thread.
+#[cfg(not(unix))]
+fn fill(mut file: &File, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
     let mut len = 0;
-    while len < map.len() {
-        match file.read(&mut map[len..]) {
-            Ok(0) => return Ok(Contents::Mapped(map, len)),
+    while len < buf.len() {
+        match file.read(&mut buf[len..]) {
+            Ok(0) => break,
             Ok(n) => len += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
     }
-    let mut bytes = map.to_vec();
-    file.read_to_end(&mut bytes)?;
-    Ok(Contents::Read(bytes))
+    if len + 1 == buf.len() {
+        return Ok(Some(len));
+    }
+    std::io::Seek::rewind(&mut file)?;
+    Ok(None)
+}
+
+/// Reads `file` from byte `offset` on into `buf`, until it is full or the file ends; returns
+/// how many bytes it read.
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+    use std::os::unix::fs::FileExt;
+    let mut len = 0;
+    while len < buf.len() {
+        match file.read_at(&mut buf[len..], offset + len as u64) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(len)
 }
 
 #[cfg(test)]
