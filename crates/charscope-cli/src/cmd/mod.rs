@@ -16,6 +16,7 @@ mod inspect;
 mod same;
 mod scan;
 mod scan_config;
+mod scan_read;
 mod serve;
 mod shell;
 mod table;

@@ -260,39 +260,19 @@ fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
                 Err(e) => Done::Error(format!("cannot read standard input: {e}")),
             }
         }
-        Job::File { path, walked } => BUFFER.with_borrow_mut(|bytes| {
-            let done = match read_into(path, bytes) {
-                Err(e) => Done::Error(format!("cannot read {}: {e}", sanitize(&show(path)))),
-                Ok(()) if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) => {
+        Job::File { path, walked } => {
+            let scan_file = |bytes: &[u8]| {
+                if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
                     Done::Binary
+                } else {
+                    Done::Findings(scan(&show(path), bytes))
                 }
-                Ok(()) => Done::Findings(scan(&show(path), bytes)),
             };
-            if bytes.capacity() > KEPT_BUFFER {
-                *bytes = Vec::new();
-            }
-            done
-        }),
+            super::scan_read::with_file(path, scan_file).unwrap_or_else(|e| {
+                Done::Error(format!("cannot read {}: {e}", sanitize(&show(path))))
+            })
+        }
     }
-}
-
-thread_local! {
-    /// The bytes of the file a thread scans, kept for its next file: no fresh pages to map and
-    /// zero for every file.
-    static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The largest buffer a thread keeps between files.
-const KEPT_BUFFER: usize = 64 << 20;
-
-/// Reads the whole file at `path` into `bytes` (emptied first).
-fn read_into(path: &Path, bytes: &mut Vec<u8>) -> std::io::Result<()> {
-    bytes.clear();
-    let mut file = std::fs::File::open(path)?;
-    let size = file.metadata().map_or(0, |m| m.len() as usize);
-    bytes.reserve(size.saturating_add(1));
-    file.read_to_end(bytes)?;
-    Ok(())
 }
 
 impl Out<'_> {

@@ -17,7 +17,8 @@ use icu_properties::props::{GeneralCategory, Script};
 use std::sync::OnceLock;
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-/// The character is never a hidden-character finding on its own: [`classify_with`] gives `None`.
+/// The character is never a hidden-character finding on its own ([`classify_with`] gives
+/// `None`), and its script, unless Common, Inherited or Unknown, has a number in the high byte.
 pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u16 = 2;
@@ -33,16 +34,69 @@ pub const KOREAN: u16 = 16;
 /// Latin or Inherited, and not confusable with a character of another script (the opposite of
 /// [`may_look_ascii`](super::confusable::may_look_ascii)'s test).
 pub const NO_ASCII_LOOK: u16 = 32;
+/// The character's own UTS #39 skeleton has a character that is not ASCII (left out where
+/// [`NO_ASCII_LOOK`] is set, which says as much of the word). A word's skeleton
+/// has every character of the skeletons of its characters (NFD and the prototypes are taken
+/// character by character; canonical reordering only moves them), so no word with such a
+/// character has an ASCII skeleton.
+pub const NO_ASCII_SKELETON: u16 = 64;
+/// The character's script is Common, Inherited or Unknown: it goes with any script.
+pub const NO_SCRIPT: u16 = 128;
 /// The high byte: the character's script (ICU4C's number) when it is one script, not Common,
-/// Inherited or Unknown, and numbered below 255; else 0.
+/// Inherited or Unknown, and numbered below 255 (a character of a script numbered above is not
+/// [`PLAIN`]); else 0.
 pub const SCRIPT_SHIFT: u32 = 8;
 
 /// The blocks of the Basic Multilingual Plane, each filled on first use.
 static BLOCKS: [OnceLock<[u16; 256]>; 256] = [const { OnceLock::new() }; 256];
 
+/// The flags of the block of 256 code points that starts at `block << 8`.
+fn block(block: u32) -> &'static [u16; 256] {
+    BLOCKS[block as usize].get_or_init(|| fill(block << 8))
+}
+
+/// [`plain_flags`] for a run of characters: the block of the last character looked up is kept
+/// at hand, as text stays in a few blocks.
+pub struct Reader {
+    /// The number of the kept block (`u32::MAX` before the first).
+    number: u32,
+    flags: &'static [u16; 256],
+}
+
+impl Default for Reader {
+    fn default() -> Reader {
+        Reader::new()
+    }
+}
+
+impl Reader {
+    /// A reader with no block kept yet.
+    pub fn new() -> Reader {
+        Reader {
+            number: u32::MAX,
+            flags: &[0; 256],
+        }
+    }
+
+    /// [`plain_flags`] of the character of code point `cp`.
+    #[inline(always)]
+    pub fn plain_flags(&mut self, cp: u32) -> Option<u16> {
+        if cp >> 8 != self.number {
+            if cp >= 0x1_0000 {
+                return None;
+            }
+            self.number = cp >> 8;
+            self.flags = block(self.number);
+        }
+        let flags = self.flags[(cp & 0xFF) as usize];
+        (flags & PLAIN != 0).then_some(flags)
+    }
+}
+
 /// The flags of a plain character of the Basic Multilingual Plane that is not ASCII; `None` for
 /// any other character (look at it the long way).
-#[inline]
+/// (The [`Reader`] gives them in the scan; tests check one against the other.)
+#[cfg(test)]
 pub fn plain_flags(c: char) -> Option<u16> {
     bmp_flags(c).filter(|flags| flags & PLAIN != 0)
 }
@@ -54,8 +108,7 @@ fn bmp_flags(c: char) -> Option<u16> {
     if cp >= 0x1_0000 {
         return None;
     }
-    let block = BLOCKS[(cp >> 8) as usize].get_or_init(|| fill(cp & !0xFF));
-    Some(block[(cp & 0xFF) as usize])
+    Some(block(cp >> 8)[(cp & 0xFF) as usize])
 }
 
 /// Whether every character of `text` may be written in Japanese, or every one in Korean (all
@@ -98,11 +151,26 @@ pub fn flags_of(c: char) -> u16 {
     {
         flags |= NO_ASCII_LOOK;
     }
+    // (Worked out only where it adds something: the skeleton takes some time.)
+    if flags & NO_ASCII_LOOK == 0
+        && !c.is_ascii()
+        && !super::confusable::skeleton(c.encode_utf8(&mut [0; 4])).is_ascii()
+    {
+        flags |= NO_ASCII_SKELETON;
+    }
+    if matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+        flags |= NO_SCRIPT;
+    }
     // ICU4C's number of the script: any one-to-one numbering would do.
     #[allow(deprecated)]
     let number = script.to_icu4c_value();
-    if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) && number < 255 {
-        flags |= number << SCRIPT_SHIFT;
+    if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+        if number < 255 {
+            flags |= number << SCRIPT_SHIFT;
+        } else {
+            // No number for its script: the scan takes the long way.
+            flags &= !PLAIN;
+        }
     }
     flags | east_asian_flags(c)
 }
@@ -111,6 +179,9 @@ pub fn flags_of(c: char) -> u16 {
 pub fn script_of(flags: u16) -> u8 {
     (flags >> SCRIPT_SHIFT) as u8
 }
+
+/// The script number of Latin, the script of the ASCII letters (a test checks it).
+pub const LATIN: u8 = 25;
 
 /// [`JAPANESE`] and [`KOREAN`] for a character. A Han character has both (a test checks that
 /// UTS #39's augmented script sets say so for each of the plane); characters of scripts other
@@ -231,6 +302,61 @@ mod tests {
             plain_flags('、').map(|f| f & (PLAIN | WORD | NFC_INERT | JAPANESE | KOREAN)),
             Some(PLAIN | NFC_INERT | JAPANESE | KOREAN)
         );
+    }
+
+    #[test]
+    fn the_reader_gives_the_flags_of_plain_flags() {
+        let mut reader = Reader::new();
+        for c in "a Жж é 漢\u{1F600}\u{202E}ж\u{10000}\u{FFFF}x".chars() {
+            assert_eq!(reader.plain_flags(c as u32), plain_flags(c), "{c:?}");
+        }
+        assert_eq!(plain_flags('é').map(script_of), Some(LATIN));
+        assert_eq!(
+            plain_flags('\u{0301}').map(|f| f & NO_SCRIPT),
+            Some(NO_SCRIPT)
+        );
+        assert_eq!(plain_flags('Ж').map(|f| f & NO_SCRIPT), Some(0));
+    }
+
+    #[test]
+    fn a_word_with_a_character_of_non_ascii_skeleton_has_none() {
+        use super::super::confusable::{ascii_skeleton, skeleton};
+        let ranges = [
+            0x80..0x250u32,
+            0x300..0x370,
+            0x370..0x530,
+            0x1E00..0x1F00,
+            0xFF00..0xFF60,
+        ];
+        let sample: Vec<char> = ranges
+            .into_iter()
+            .flatten()
+            .filter_map(char::from_u32)
+            .chain("aA1_".chars())
+            .collect();
+        let own = |c: char| !skeleton(c.encode_utf8(&mut [0; 4])).is_ascii();
+        for &c in &sample {
+            let flags = flags_of(c);
+            if flags & NO_ASCII_SKELETON != 0 {
+                assert!(own(c), "{c:?}");
+            } else if own(c) && !c.is_ascii() {
+                assert_ne!(flags & NO_ASCII_LOOK, 0, "{c:?}: one of the two is set");
+            }
+        }
+        let kept = |c: char| flags_of(c) & NO_ASCII_SKELETON != 0;
+        assert!(sample.iter().filter(|&&c| kept(c)).count() > 300);
+        assert!(kept('é') && kept('\u{0301}') && !kept('а') && !kept('a'));
+        // A word's skeleton has a character beyond ASCII where one of its characters' has.
+        for (i, &a) in sample.iter().enumerate() {
+            for &b in sample.iter().skip(i % 7).step_by(7) {
+                let word = format!("{a}{b}");
+                let non_ascii = !skeleton(&word).is_ascii();
+                assert_eq!(non_ascii, own(a) || own(b), "{word:?}");
+                if non_ascii {
+                    assert_eq!(ascii_skeleton(&word), None);
+                }
+            }
+        }
     }
 
     #[test]

@@ -147,58 +147,129 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
 struct OpenWord {
     /// Its byte index in the run of text.
     start: usize,
-    /// Its column.
-    column: u64,
-    /// It has characters that are not ASCII.
-    non_ascii: bool,
     /// It has ASCII characters.
     ascii: bool,
-    /// The script of all its characters that are not ASCII (the table's number): 0 before the
-    /// first, `u8::MAX` once two differ or one has no single script or is not in the table.
-    script: u8,
-    /// One of its characters keeps it from looking like an ASCII word
-    /// ([`chartable::NO_ASCII_LOOK`]).
-    no_ascii_look: bool,
+    /// It has ASCII letters (of the Latin script).
+    ascii_letters: bool,
+    /// The table's flags that all its characters beyond ASCII have ([`chartable::PLAIN`] among
+    /// them unless one is a character the table has no flags for), but where the high byte
+    /// (the script) is that of those of its characters that have a script (all ones if none
+    /// has).
+    all: u16,
+    /// The table's flags that one of its characters beyond ASCII has at least (none if it has
+    /// none).
+    any: u16,
 }
 
 impl OpenWord {
-    fn new(start: usize, column: u64) -> OpenWord {
+    fn new(start: usize) -> OpenWord {
         OpenWord {
             start,
-            column,
-            non_ascii: false,
             ascii: false,
-            script: 0,
-            no_ascii_look: false,
+            ascii_letters: false,
+            all: u16::MAX,
+            any: 0,
         }
     }
 
-    /// One more character, with the table's flags when it is a plain one.
-    fn add(&mut self, c: char, plain: Option<u16>) {
-        if c.is_ascii() {
-            self.ascii = true;
-            return;
-        }
-        self.non_ascii = true;
-        match plain {
-            Some(flags) => {
-                let script = chartable::script_of(flags);
-                self.script = if script != 0 && (self.script == 0 || self.script == script) {
-                    script
-                } else {
-                    u8::MAX
-                };
-                self.no_ascii_look |= flags & chartable::NO_ASCII_LOOK != 0;
-            }
-            None => self.script = u8::MAX,
+    /// A run of ASCII word characters, with letters among them or not.
+    fn ascii(&mut self, letters: bool) {
+        self.ascii = true;
+        self.ascii_letters |= letters;
+    }
+
+    /// A character beyond ASCII with the table's `flags` (with [`chartable::WORD`] only for a
+    /// character the table has no flags for).
+    #[inline(always)]
+    fn add(&mut self, flags: u16) {
+        // A character of no script (its high byte 0) leaves the script of the others.
+        let no_script = (flags & chartable::NO_SCRIPT) >> 7;
+        self.all &= flags | (no_script * 0xFF00);
+        self.any |= flags;
+    }
+
+    /// It has characters beyond ASCII.
+    fn non_ascii(&self) -> bool {
+        self.any != 0
+    }
+
+    /// Whether the word checks have nothing to say of the word, without a look: a character
+    /// keeps its skeleton from being ASCII ([`chartable::NO_ASCII_LOOK`],
+    /// [`chartable::NO_ASCII_SKELETON`]), so it pretends to be no ASCII word, and it has one
+    /// script at most (ASCII letters are Latin; Common and Inherited go with any), or is all
+    /// Japanese or all Korean, so it mixes none.
+    fn needs_no_look(&self) -> bool {
+        use chartable::{JAPANESE, KOREAN, LATIN, NO_ASCII_LOOK, NO_ASCII_SKELETON, PLAIN};
+        let no_ascii_twin = self.any & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0;
+        // The scripts of its characters beyond ASCII: none, or one if they all have it.
+        let script = chartable::script_of(self.any);
+        let one_script = (script == 0 || script == chartable::script_of(self.all))
+            && (!self.ascii_letters || script == 0 || script == LATIN);
+        let one_east_asian = !self.ascii && self.all & (JAPANESE | KOREAN) != 0;
+        self.all & PLAIN != 0 && no_ascii_twin && (one_script || one_east_asian)
+    }
+}
+
+/// The code point of the character that starts at byte `i` of valid UTF-8, where a byte beyond
+/// ASCII is, and its length.
+#[inline(always)]
+fn code_point_at(bytes: &[u8], i: usize) -> (u32, usize) {
+    let lead = u32::from(bytes[i]);
+    let next = |k: usize| u32::from(bytes[i + k] & 0x3F);
+    if lead < 0xE0 {
+        ((lead & 0x1F) << 6 | next(1), 2)
+    } else if lead < 0xF0 {
+        ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+    } else {
+        (
+            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+            4,
+        )
+    }
+}
+
+/// A run of valid text being scanned, with where it is: the columns of its characters are
+/// counted only when a finding needs one (most runs have none).
+struct Run<'t> {
+    text: &'t str,
+    /// The line's number.
+    line: u64,
+    /// The byte offset of the run's start in the input.
+    offset: u64,
+    /// The byte index up to which characters are counted.
+    counted_to: usize,
+    /// The characters of the line before `counted_to`.
+    chars_before: u64,
+}
+
+impl<'t> Run<'t> {
+    /// The run `text` at byte `offset`, after `chars_before` characters of line `line`.
+    fn new(text: &'t str, line: u64, offset: u64, chars_before: u64) -> Run<'t> {
+        Run {
+            text,
+            line,
+            offset,
+            counted_to: 0,
+            chars_before,
         }
     }
 
-    /// Whether the word checks have nothing to say of the word, without a look: no ASCII, one
-    /// script for all (so not mixed), and a character that cannot look like ASCII (so no
-    /// lookalike of an ASCII word).
-    fn plainly_one_script(&self) -> bool {
-        !self.ascii && self.script != 0 && self.script != u8::MAX && self.no_ascii_look
+    /// The characters of the line before byte `i` of the run (counted from the last count,
+    /// forwards or backwards).
+    fn chars_before(&mut self, i: usize) -> u64 {
+        let bytes = self.text.as_bytes();
+        if i >= self.counted_to {
+            self.chars_before += bytecount::num_chars(&bytes[self.counted_to..i]) as u64;
+        } else {
+            self.chars_before -= bytecount::num_chars(&bytes[i..self.counted_to]) as u64;
+        }
+        self.counted_to = i;
+        self.chars_before
+    }
+
+    /// The line, column and offset of the character at byte `i` of the run.
+    fn at(&mut self, i: usize) -> (u64, u64, u64) {
+        (self.line, self.chars_before(i) + 1, self.offset + i as u64)
     }
 }
 
@@ -210,6 +281,54 @@ fn is_plain_ascii(b: u8) -> bool {
 /// An ASCII letter, digit or `_`.
 fn is_ascii_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The index of the first byte of `bytes` from `from` on that is not [plain
+/// ASCII](is_plain_ascii) (the length when there is none). The first bytes are looked at one by
+/// one (between two words of most scripts there is one space), then 16 at once.
+fn next_not_plain(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let short = bytes.len().min(from + 8);
+    while i < short {
+        if !is_plain_ascii(bytes[i]) {
+            return i;
+        }
+        i += 1;
+    }
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        if chunk.iter().fold(false, |any, &b| any | !is_plain_ascii(b)) {
+            break;
+        }
+        i += 16;
+    }
+    while bytes.get(i).is_some_and(|&b| is_plain_ascii(b)) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
+/// there are letters among them.
+fn ascii_word_run(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
+    let mut letters = false;
+    let mut i = from;
+    while i < to && is_ascii_word_byte(bytes[i]) {
+        letters |= bytes[i].is_ascii_alphabetic();
+        i += 1;
+    }
+    (i, letters)
+}
+
+/// The start of the ASCII word characters of `bytes` that end at `to`, and whether there are
+/// letters among them.
+fn ascii_word_run_back(bytes: &[u8], to: usize) -> (usize, bool) {
+    let mut letters = false;
+    let mut i = to;
+    while i > 0 && is_ascii_word_byte(bytes[i - 1]) {
+        letters |= bytes[i - 1].is_ascii_alphabetic();
+        i -= 1;
+    }
+    (i, letters)
 }
 
 /// A bidi control waiting for the end of its line to know whether it is balanced.
@@ -294,12 +413,14 @@ impl<'p> Scanner<'p> {
 
     /// The lines of a valid text that starts at byte `offset`, numbered from 1; returns how
     /// many there are.
-    fn text_lines(&mut self, text: &str, mut offset: u64) -> u64 {
+    fn text_lines(&mut self, text: &str, offset: u64) -> u64 {
         let mut lines = 0;
-        for line in text.split('\n') {
+        let mut start = 0;
+        let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain([text.len()]);
+        for end in ends {
             lines += 1;
-            self.line(lines, offset, line);
-            offset += line.len() as u64 + 1;
+            self.line(lines, offset + start as u64, &text[start..end]);
+            start = end + 1;
         }
         lines
     }
@@ -310,7 +431,12 @@ impl<'p> Scanner<'p> {
         let mut state = LineState::new(number);
         let mut decoder = Decoder::starting_at(UTF_8, offset);
         decoder.decode_pieces(line, true, |piece| match piece {
-            Piece::Text { span, text } => self.text(&mut state, span.start, text),
+            Piece::Text { span, text } => {
+                self.text(&mut state, span.start, text);
+                // The next piece comes after these characters.
+                state.column += bytecount::num_chars(text.as_bytes()) as u64;
+                state.prev = text.chars().next_back().or(state.prev);
+            }
             Piece::Malformed(m) => self.malformed(&mut state, m),
         });
         self.end_line(state);
@@ -347,9 +473,7 @@ impl<'p> Scanner<'p> {
 
     /// One line of valid text (without its line feed).
     fn line(&mut self, number: u64, offset: u64, line: &str) {
-        let bytes = line.as_bytes();
-        let plain = |b: &u8| (0x20..0x7F).contains(b) || matches!(b, b'\t' | b'\r');
-        if bytes.iter().all(plain) {
+        if next_not_plain(line.as_bytes(), 0) == line.len() {
             return;
         }
         let mut state = LineState::new(number);
@@ -370,89 +494,142 @@ impl<'p> Scanner<'p> {
     }
 
     /// A run of valid text starting at byte `offset`, within the line `state` is about.
+    ///
+    /// Printable ASCII is skipped 16 bytes at a time: an ASCII word is never a finding, so the
+    /// ASCII characters that matter are those of words that also have other characters, read
+    /// from each such character backwards and forwards.
     fn text(&mut self, state: &mut LineState, offset: u64, text: &str) {
-        let start_column = state.column;
-        let mut word: Option<OpenWord> = None;
         let bytes = text.as_bytes();
-        let gcs = CodePointMapData::<GeneralCategory>::new();
+        let mut run = Run::new(text, state.number, offset, state.column);
+        let mut flags = chartable::Reader::new();
+        let mut word: Option<OpenWord> = None;
         // Whether every character so far is ASCII or inert for NFC: the NFC check is spared.
         let mut nfc_inert = true;
         let mut i = 0;
-        while i < bytes.len() {
-            if is_plain_ascii(bytes[i]) {
-                // A run of printable ASCII: no finding in it, only the edges of words.
-                let run = &bytes[i..];
-                let run = &run[..run
-                    .iter()
-                    .position(|&b| !is_plain_ascii(b))
-                    .unwrap_or(run.len())];
-                match run.iter().position(|&b| !is_ascii_word_byte(b)) {
-                    None => {
-                        word.get_or_insert_with(|| OpenWord::new(i, state.column + 1))
-                            .ascii = true;
-                    }
-                    Some(first) => {
-                        if let Some(mut w) = word.take() {
-                            w.ascii |= first > 0;
-                            self.end_word(&w, &text[w.start..i + first], state.number, offset);
-                        }
-                        let last = run
-                            .iter()
-                            .rposition(|&b| !is_ascii_word_byte(b))
-                            .expect("found from the start");
-                        if last + 1 < run.len() {
-                            let mut w = OpenWord::new(i + last + 1, state.column + last as u64 + 2);
-                            w.ascii = true;
-                            word = Some(w);
-                        }
-                    }
-                }
-                state.column += run.len() as u64;
-                state.prev = Some(char::from(run[run.len() - 1]));
-                i += run.len();
+        while let Some(&b) = bytes.get(i) {
+            if b.is_ascii() {
+                i = self.ascii(state, &mut run, &mut word, i);
                 continue;
             }
-            let c = text[i..].chars().next().expect("a character starts here");
-            let len = c.len_utf8();
-            state.column += 1;
-            // The table's flags of a plain character.
-            let mut plain = None;
-            let word_char = if c.is_ascii() {
-                if let Some(code) = hidden::classify(c) {
-                    let at = (state.number, state.column, offset + i as u64);
-                    let next = text[i + len..].chars().next();
-                    self.classified(state, at, code, c, next);
+            let (cp, len) = code_point_at(bytes, i);
+            let char_flags = match flags.plain_flags(cp) {
+                Some(char_flags) => char_flags,
+                None => {
+                    let c = char::from_u32(cp).expect("valid UTF-8");
+                    self.not_plain(state, &mut run, i, c)
                 }
-                c.is_ascii_alphanumeric() || c == '_'
-            } else if let Some(flags) = chartable::plain_flags(c) {
-                nfc_inert &= flags & chartable::NFC_INERT != 0;
-                plain = Some(flags);
-                flags & chartable::WORD != 0
-            } else {
-                nfc_inert = false;
-                let gc = gcs.get(c);
-                if let Some(code) = hidden::classify_with(c, gc) {
-                    let at = (state.number, state.column, offset + i as u64);
-                    let next = text[i + len..].chars().next();
-                    self.classified(state, at, code, c, next);
-                }
-                is_word_category(c, gc)
             };
-            state.prev = Some(c);
-            if word_char {
-                word.get_or_insert_with(|| OpenWord::new(i, state.column))
-                    .add(c, plain);
-            } else if let Some(w) = word.take() {
-                self.end_word(&w, &text[w.start..i], state.number, offset);
+            nfc_inert &= char_flags & chartable::NFC_INERT != 0;
+            if char_flags & chartable::WORD != 0 {
+                let w = word.get_or_insert_with(|| {
+                    // The word starts with the ASCII word characters just before.
+                    let (start, letters) = ascii_word_run_back(bytes, i);
+                    let mut w = OpenWord::new(start);
+                    if start < i {
+                        w.ascii(letters);
+                    }
+                    w
+                });
+                w.add(char_flags);
+                i += len;
+                // The plain word characters beyond ASCII that follow, in a loop of their own.
+                while let Some(&b) = bytes.get(i)
+                    && !b.is_ascii()
+                {
+                    let (cp, len) = code_point_at(bytes, i);
+                    match flags.plain_flags(cp) {
+                        Some(char_flags) if char_flags & chartable::WORD != 0 => {
+                            nfc_inert &= char_flags & chartable::NFC_INERT != 0;
+                            w.add(char_flags);
+                            i += len;
+                        }
+                        _ => break,
+                    }
+                }
+                continue;
+            }
+            if let Some(w) = word.take() {
+                self.end_word(w, &mut run, i);
             }
             i += len;
         }
         if let Some(w) = word {
-            self.end_word(&w, &text[w.start..], state.number, offset);
+            self.end_word(w, &mut run, bytes.len());
         }
         if !nfc_inert {
-            self.nfc((state.number, start_column), offset, text);
+            self.nfc((state.number, state.column), offset, text);
         }
+    }
+
+    /// The ASCII characters of `run` from byte `i` on, up to the next character beyond ASCII, and
+    /// a control character that stops them: the open word goes on over the ASCII word
+    /// characters that follow, or ends. Returns where they stop.
+    fn ascii(
+        &mut self,
+        state: &mut LineState,
+        run: &mut Run<'_>,
+        word: &mut Option<OpenWord>,
+        i: usize,
+    ) -> usize {
+        let bytes = run.text.as_bytes();
+        let plain_end = next_not_plain(bytes, i);
+        if let Some(w) = word {
+            let (end, letters) = ascii_word_run(bytes, i, plain_end);
+            if end > i {
+                w.ascii(letters);
+            }
+            if end < plain_end
+                && let Some(w) = word.take()
+            {
+                self.end_word(w, run, end);
+            }
+        }
+        match bytes.get(plain_end) {
+            Some(&b) if b.is_ascii() => {
+                // A control character (no line feed comes here).
+                if let Some(w) = word.take() {
+                    self.end_word(w, run, plain_end);
+                }
+                let c = char::from(b);
+                if let Some(code) = hidden::classify(c) {
+                    self.classified_at(state, run, plain_end, code, c);
+                }
+                plain_end + 1
+            }
+            _ => plain_end,
+        }
+    }
+
+    /// A character beyond ASCII at byte `i` of `run` that the table has no flags for: its
+    /// finding, if it is one. Returns the flags it stands for: [`chartable::WORD`] if it
+    /// continues a word (without [`chartable::PLAIN`], which keeps the word from the shortcut),
+    /// none else.
+    #[inline(never)]
+    fn not_plain(&mut self, state: &mut LineState, run: &mut Run<'_>, i: usize, c: char) -> u16 {
+        let gc = CodePointMapData::<GeneralCategory>::new().get(c);
+        if let Some(code) = hidden::classify_with(c, gc) {
+            self.classified_at(state, run, i, code, c);
+        }
+        if is_word_category(c, gc) {
+            chartable::WORD
+        } else {
+            0
+        }
+    }
+
+    /// The character `c` at byte `i` of `run`, whose code is `code`.
+    fn classified_at(
+        &mut self,
+        state: &mut LineState,
+        run: &mut Run<'_>,
+        i: usize,
+        code: Code,
+        c: char,
+    ) {
+        state.prev = run.text[..i].chars().next_back().or(state.prev);
+        let next = run.text[i + c.len_utf8()..].chars().next();
+        let at = run.at(i);
+        self.classified(state, at, code, c, next);
     }
 
     /// A character with a code of its own (`code`), at `at`, before `next`.
@@ -548,25 +725,32 @@ impl<'p> Scanner<'p> {
         }
     }
 
-    /// The end of a word of the line numbered `line`, in a run of text starting at byte
-    /// `offset`: the word checks, unless the word is ASCII or plainly of one script.
-    fn end_word(&mut self, w: &OpenWord, word: &str, line: u64, offset: u64) {
-        if w.non_ascii && !(self.shortcuts && w.plainly_one_script()) {
-            self.word(word, (line, w.column, offset + w.start as u64));
+    /// The end of the word `w` of `run` at byte `end`: the word checks, unless the word is ASCII
+    /// or needs no look.
+    #[inline]
+    fn end_word(&mut self, w: OpenWord, run: &mut Run<'_>, end: usize) {
+        if w.non_ascii() && !(self.shortcuts && w.needs_no_look()) {
+            self.word(&w, run, end);
         }
     }
 
-    /// A word with characters that are not ASCII.
-    fn word(&mut self, word: &str, at: (u64, u64, u64)) {
-        match self.words.verdict(word) {
+    /// The word checks of the word `w` of `run`, which ends at byte `end`.
+    fn word(&mut self, w: &OpenWord, run: &mut Run<'_>, end: usize) {
+        match self.words.verdict(&run.text[w.start..end]) {
             Verdict::Nothing => {}
-            Verdict::Candidate(word) => self.candidates.push(Candidate {
-                word,
-                line: at.0,
-                column: at.1,
-                offset: at.2,
-            }),
-            Verdict::Mixed(mixed) => self.mixed(at, &mixed),
+            Verdict::Candidate(word) => {
+                let (line, column, offset) = run.at(w.start);
+                self.candidates.push(Candidate {
+                    word,
+                    line,
+                    column,
+                    offset,
+                });
+            }
+            Verdict::Mixed(mixed) => {
+                let at = run.at(w.start);
+                self.mixed(at, &mixed);
+            }
         }
     }
 
@@ -744,6 +928,21 @@ mod tests {
         "1",
         "\u{1F468}",
         "\u{FE0F}",
+        "está",
+        "ação",
+        "λόγος",
+        "\u{03BF}",
+        "한국어",
+        "カタカナ",
+        "\u{0301}",
+        "²",
+        "١٢٣",
+        "ı",
+        "\u{1}",
+        "\u{7F}",
+        "\t",
+        "x_y",
+        "0123456789abcdefghij",
     ];
 
     proptest! {

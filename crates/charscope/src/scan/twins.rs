@@ -12,6 +12,11 @@ pub(super) struct Twin<'c> {
     pub line: usize,
 }
 
+/// Readings shorter than this many bytes are looked for apart from the others: one pattern of
+/// two common letters among the others makes the vectorised search (Teddy) stop at nearly every
+/// word of a text; apart, each search runs at memory speed.
+const SHORT_READING: usize = 3;
+
 /// The first ASCII word of the text that each candidate looks like, by skeleton: `readings`
 /// holds each candidate's ASCII reading with its skeleton, and all are looked for at once
 /// (Aho-Corasick). The `parts` of the text (byte ranges cut before line feeds) are searched at
@@ -25,39 +30,31 @@ pub(super) fn find_twins<'c>(
     readings.retain(|r| !r.0.is_empty());
     readings.sort_unstable();
     readings.dedup();
-    // Leftmost-longest: a whole word is the longest reading that starts where it starts.
-    let Ok(searcher) = aho_corasick::AhoCorasick::builder()
-        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-        .build(readings.iter().map(|r| r.0))
-    else {
-        return HashMap::new();
-    };
-    let word_at = |start: usize, end: usize| {
-        !text[..start].chars().next_back().is_some_and(is_word_char)
-            && !text[end..].chars().next().is_some_and(is_word_char)
-    };
-    // The first whole-word match of each skeleton in a part.
-    let first_twins = |&(start, end): &(usize, usize)| {
-        let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
-        let mut left = readings.len();
-        for m in searcher.find_iter(aho_corasick::Input::new(text).range(start..end)) {
-            let (reading, skeleton) = readings[m.pattern().as_usize()];
-            if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
-                continue;
-            }
-            twins.insert(skeleton, (reading, m.start()));
-            left -= 1;
-            if left == 0 {
-                break;
-            }
-        }
-        twins
-    };
+    let searches: Vec<Search<'c>> = groups(readings)
+        .into_iter()
+        .filter_map(Search::new)
+        .collect();
     let whole = [(0, text.len())];
-    let parts = if readings.iter().any(|r| r.0.contains('\n')) {
+    let parts = if searches
+        .iter()
+        .any(|s| s.readings.iter().any(|r| r.0.contains('\n')))
+    {
         &whole[..]
     } else {
         parts
+    };
+    // The first whole-word match of each skeleton in a part, over every search.
+    let first_twins = |&(start, end): &(usize, usize)| {
+        let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
+        for search in &searches {
+            for (skeleton, (reading, at)) in search.first_twins(text, start, end) {
+                let twin = twins.entry(skeleton).or_insert((reading, at));
+                if at < twin.1 {
+                    *twin = (reading, at);
+                }
+            }
+        }
+        twins
     };
     let found = super::on_threads(parts, first_twins);
     // The earliest part that has a twin of a skeleton has its first one.
@@ -85,4 +82,143 @@ pub(super) fn find_twins<'c>(
             (skeleton, Twin { reading, line })
         })
         .collect()
+}
+
+/// The readings cut into groups to search apart: the short ones and the others, when every
+/// reading is made of word characters only; else all in one.
+///
+/// Apart, each group's search still meets every whole-word match of its readings. A match the
+/// search reports covers word characters only, so it cannot overlap a whole-word match that
+/// starts after it (the character before that one is no word character), and a longer reading
+/// matched where a whole-word match starts would go on with a word character where the
+/// whole-word match ends. With other characters in a reading (`a!b`), a match could hide a
+/// whole-word match of another reading of the same group: there the one search of all is kept.
+fn groups<'c>(readings: Vec<(&'c str, &'c str)>) -> Vec<Vec<(&'c str, &'c str)>> {
+    if !readings.iter().all(|r| r.0.chars().all(is_word_char)) {
+        return vec![readings];
+    }
+    let (short, long) = readings
+        .into_iter()
+        .partition(|r| r.0.len() < SHORT_READING);
+    vec![long, short]
+}
+
+/// One search for a group of readings (with their skeletons).
+struct Search<'c> {
+    readings: Vec<(&'c str, &'c str)>,
+    searcher: aho_corasick::AhoCorasick,
+    /// How many distinct skeletons the readings have.
+    skeletons: usize,
+}
+
+impl<'c> Search<'c> {
+    /// The search for `readings`; `None` when there are none (or the automaton cannot be built).
+    fn new(readings: Vec<(&'c str, &'c str)>) -> Option<Search<'c>> {
+        if readings.is_empty() {
+            return None;
+        }
+        // Leftmost-longest: a whole word is the longest reading that starts where it starts.
+        let searcher = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(readings.iter().map(|r| r.0))
+            .ok()?;
+        let mut skeletons: Vec<&str> = readings.iter().map(|r| r.1).collect();
+        skeletons.sort_unstable();
+        skeletons.dedup();
+        Some(Search {
+            skeletons: skeletons.len(),
+            readings,
+            searcher,
+        })
+    }
+
+    /// The first whole-word match of each skeleton in `text[start..end]`: its reading and where
+    /// it starts.
+    fn first_twins(
+        &self,
+        text: &str,
+        start: usize,
+        end: usize,
+    ) -> HashMap<&'c str, (&'c str, usize)> {
+        let word_at = |start: usize, end: usize| {
+            !text[..start].chars().next_back().is_some_and(is_word_char)
+                && !text[end..].chars().next().is_some_and(is_word_char)
+        };
+        let mut twins = HashMap::new();
+        let input = aho_corasick::Input::new(text).range(start..end);
+        for m in self.searcher.find_iter(input) {
+            let (reading, skeleton) = self.readings[m.pattern().as_usize()];
+            if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
+                continue;
+            }
+            twins.insert(skeleton, (reading, m.start()));
+            if twins.len() == self.skeletons {
+                break;
+            }
+        }
+        twins
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first whole-word match of each skeleton, one reading at a time.
+    fn one_by_one<'c>(
+        text: &str,
+        readings: &[(&'c str, &'c str)],
+    ) -> Vec<(&'c str, &'c str, usize)> {
+        let mut firsts: HashMap<&str, (&str, usize)> = HashMap::new();
+        for &(reading, skeleton) in readings {
+            let whole = text.match_indices(reading).map(|(at, _)| at).find(|&at| {
+                !text[..at].chars().next_back().is_some_and(is_word_char)
+                    && !text[at + reading.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(is_word_char)
+            });
+            if let Some(at) = whole {
+                let first = firsts.entry(skeleton).or_insert((reading, at));
+                if at < first.1 {
+                    *first = (reading, at);
+                }
+            }
+        }
+        let mut v: Vec<_> = firsts.into_iter().map(|(s, (r, at))| (s, r, at)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn short_readings_searched_apart_find_the_same_twins() {
+        let text = "Mapca Mm xMm Mapc\nab abc Mapcy a-b b 1960A Mm_ m Mm\n";
+        let readings = [
+            ("Mm", "rnrn"),
+            ("Mapc", "Mapc"),
+            ("Mapca", "Mapca"),
+            ("ab", "ab"),
+            ("abc", "abc"),
+            ("m", "rn"),
+            ("Mm_", "rnrn"),
+            ("1960A", "1960A"),
+            ("b", "b"),
+        ];
+        assert_eq!(groups(readings.to_vec()).len(), 2);
+        let line_ends: Vec<usize> = text.match_indices('\n').map(|(at, _)| at).collect();
+        for parts in [
+            vec![(0, text.len())],
+            vec![(0, line_ends[0]), (line_ends[0] + 1, text.len())],
+        ] {
+            let twins = find_twins(text, readings.to_vec(), &parts);
+            let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading, t.line)).collect();
+            got.sort_unstable();
+            let want: Vec<_> = one_by_one(text, &readings)
+                .into_iter()
+                .map(|(s, r, at)| (s, r, 1 + text[..at].matches('\n').count()))
+                .collect();
+            assert_eq!(got, want);
+            assert_eq!(twins["rnrn"].line, 1, "Mm at 7 is whole, xMm is not");
+        }
+    }
 }
