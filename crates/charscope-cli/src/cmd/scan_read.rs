@@ -129,17 +129,7 @@ fn fill(mut file: &File, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
 /// how many bytes it read.
 #[cfg(unix)]
 fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
-    use std::os::unix::fs::FileExt;
-    let mut len = 0;
-    while len < buf.len() {
-        match file.read_at(&mut buf[len..], offset + len as u64) {
-            Ok(0) => break,
-            Ok(n) => len += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(len)
+    charscope::source::read_full_at(file, buf, offset).map_err(|(_, e)| e)
 }
 
 #[cfg(test)]
