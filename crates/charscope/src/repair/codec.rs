@@ -27,6 +27,9 @@ pub(crate) struct Codec {
     pub(crate) single_byte: bool,
     /// Whether byte A0 reads as U+00A0 (so that a space may stand for a lost no-break space).
     pub(crate) nbsp_a0: bool,
+    /// Whether a repair of UTF-8 read with this encoding must repair whole words
+    /// (`decide::needs_whole_words`).
+    pub(crate) whole_words: bool,
     /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
     table: Box<[Bytes]>,
 }
@@ -66,6 +69,8 @@ pub(crate) struct Codecs {
     pub(crate) double: u128,
     /// The codecs whose byte A0 is a no-break space.
     pub(crate) nbsp: u128,
+    /// The codecs whose repairs need not be whole words (the commonest mojibake).
+    pub(crate) anywhere: u128,
     /// For each BMP character, whether it is alphabetic (a bit set: the quick filter asks for
     /// every character of a line, and the standard library's lookup is slow beyond Latin).
     alpha: Box<[u64]>,
@@ -123,6 +128,7 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
             bit: 0,
             single_byte: true,
             nbsp_a0,
+            whole_words: false,
             table,
         },
         entries,
@@ -180,6 +186,7 @@ fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding)
             bit: 0,
             single_byte: false,
             nbsp_a0: false,
+            whole_words: false,
             table,
         },
         entries,
@@ -229,9 +236,14 @@ fn build() -> Codecs {
     ];
     let mut double = 0u128;
     let mut nbsp = 0u128;
+    let mut anywhere = 0u128;
     for (id, (codec, entries)) in list.iter_mut().zip(&filled).enumerate() {
         let bit = 1u128 << id;
         codec.bit = bit;
+        codec.whole_words = super::decide::needs_whole_words(codec.encoding);
+        if !codec.whole_words {
+            anywhere |= bit;
+        }
         if !codec.single_byte {
             double |= bit;
         }
@@ -277,6 +289,7 @@ fn build() -> Codecs {
         lead_n,
         double,
         nbsp,
+        anywhere,
         alpha,
     }
 }

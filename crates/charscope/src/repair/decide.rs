@@ -8,6 +8,7 @@ use super::segments::{self, Seg};
 use super::sound::sound;
 use super::weak;
 use super::{LossKind, Lost, RepairedSpan, Step};
+use crate::encoding::Encoding;
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -98,7 +99,6 @@ fn word_edge(c: &Candidate) -> usize {
 /// commonest mojibake by far) it is. A step must gain its prior and [`MARGIN`] to be taken, and
 /// of two steps the one that gains most beyond its prior wins.
 fn prior(c: &Candidate) -> f64 {
-    let name = c.step.encode.name();
     if !c.utf8 {
         // C1 controls are themselves the evidence; other rereads have no structure to go by.
         return if c.step.encode.name() == "true-ISO-8859-1" {
@@ -109,6 +109,12 @@ fn prior(c: &Candidate) -> f64 {
             10.0
         };
     }
+    utf8_prior(c.step.encode)
+}
+
+/// The prior cost in bits of UTF-8 read as `enc` (see [`prior`]).
+fn utf8_prior(enc: &Encoding) -> f64 {
+    let name = enc.name();
     match name {
         "windows-1252" => 0.0,
         "true-ISO-8859-1" => 0.5,
@@ -170,7 +176,7 @@ pub(crate) fn structural(c: &Candidate) -> bool {
     if c.utf8 && !c.single_byte && c.lossy() > 0 {
         return false;
     }
-    if c.utf8 && prior(c) > 1.0 && !whole_words(c) {
+    if c.utf8 && needs_whole_words(c.step.encode) && !whole_words(c) {
         return false;
     }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
@@ -235,10 +241,23 @@ const MAX_BITS_PER_CHAR: f64 = 24.0;
 /// that happens to be UTF-8 in GBK). Only the commonest mojibake, UTF-8 read as windows-1252 or
 /// ISO-8859-1, is trusted without it.
 fn whole_words(c: &Candidate) -> bool {
+    c.replacements
+        .iter()
+        .all(|r| whole_word(&c.line, r.start, r.end))
+}
+
+/// Whether the place `start..end` of `line` stands between ASCII, the ends of the line, or
+/// characters that are not letters (see [`whole_words`]).
+pub(crate) fn whole_word(line: &str, start: usize, end: usize) -> bool {
     let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
-    c.replacements.iter().all(|r| {
-        !foreign(c.line[..r.start].chars().next_back()) && !foreign(c.line[r.end..].chars().next())
-    })
+    !foreign(line[..start].chars().next_back()) && !foreign(line[end..].chars().next())
+}
+
+/// Whether a repair of UTF-8 read as `enc` is refused unless each of its places is a whole word
+/// (see [`whole_words`]): all but the commonest mojibake, whose prior is near nothing. The
+/// search asks this too, to give up on such a reading at its first place that is not.
+pub(crate) fn needs_whole_words(enc: &Encoding) -> bool {
+    utf8_prior(enc) > 1.0
 }
 
 /// The letters of the word right before `start` and right after `end`.

@@ -10,6 +10,7 @@
 //! before something turned it into a space.
 
 use super::codec::Codec;
+use super::decide::whole_word;
 
 /// What one repaired sequence lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,7 +208,9 @@ fn keeps_space(line: &str, end: usize) -> bool {
         && !["quel", "quil"].iter().any(|w| rest.starts_with(w))
 }
 
-/// Every place in `line` where bytes of `codec` form UTF-8.
+/// Every place in `line` where bytes of `codec` form UTF-8; nothing if the codec's repairs must
+/// be whole words and one place is not (`decide` would refuse the reading: the rest of the line
+/// need not be looked at).
 pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
     let t = tokenize(line, codec);
     let n = t.bytes.len();
@@ -262,6 +265,9 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
                 lost.truncate(nlost);
                 let start = t.origin[i].0 as usize;
                 let end = t.ends[end_byte - 1] as usize;
+                if codec.whole_words && !whole_word(line, start, end) {
+                    return Vec::new();
+                }
                 out.push(Replacement {
                     start,
                     end,

@@ -159,7 +159,7 @@ fn looks(line: &str) -> Looks {
     // (see `decide::whole_words`): their sequences start after a character that is not a
     // non-ASCII letter (or right after another sequence), and count once the word ends.
     let (mut need1, mut need2, mut need3, mut done) = (0u128, 0u128, 0u128, 0u128);
-    let common = c.list[0].bit | c.list[1].bit;
+    let common = c.anywhere;
     let mut boundary = true;
     let mut boundary_before_prev = true;
     for ch in line.chars() {
