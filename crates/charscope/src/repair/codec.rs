@@ -1,10 +1,12 @@
 //! The encodings repair undoes, as tables from characters back to the bytes they were read from.
 //!
-//! Every table is built from the registry's own decoders (one byte, or one lead-trail pair, at a
-//! time), so an encoding added to the registry is covered without a table of its own. The
-//! tables are built once, on first use.
+//! Every table is built from the registry's own decoders (the upper half of a single-byte
+//! encoding, each lead-trail pair of a two-byte one), so an encoding added to the registry is
+//! covered without a table of its own. The tables are built once, on first use, and kept small
+//! (pages of the characters an encoding has; one small entry per character for the quick
+//! filter), since the first repair waits for them.
 
-use crate::decode::decode_strict;
+use crate::decode::{Unit, decode_strict};
 use crate::encoding::{self, Encoding};
 use std::sync::OnceLock;
 
@@ -12,7 +14,7 @@ use std::sync::OnceLock;
 pub(crate) type CodecId = usize;
 
 /// How a character encodes in one encoding: one or two bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Bytes {
     pub(crate) b: [u8; 2],
     pub(crate) len: u8,
@@ -31,7 +33,7 @@ pub(crate) struct Codec {
     /// (`decide::needs_whole_words`).
     pub(crate) whole_words: bool,
     /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
-    table: Box<[Bytes]>,
+    table: Paged<Bytes>,
 }
 
 impl Codec {
@@ -45,35 +47,112 @@ impl Codec {
                 len: 1,
             });
         }
-        match self.table.get(cp) {
-            Some(b) if b.len > 0 => Some(*b),
-            _ => None,
+        if cp >= BMP {
+            return None;
         }
+        let b = self.table.get(cp);
+        (b.len > 0).then_some(b)
     }
 }
 
-/// Every codec, and per-character masks for the quick filter.
+/// Characters per page of a [`Paged`] table.
+const PAGE: usize = 256;
+
+/// A table of the BMP kept as the pages of [`PAGE`] characters that hold something: the tables
+/// of single-byte encodings have a few hundred characters, and a table that is small is quick to
+/// build and stays in the cache.
+struct Paged<T> {
+    /// For each page of the BMP, its index in `pages` (0: the page of defaults).
+    index: Box<[u16]>,
+    pages: Vec<[T; PAGE]>,
+}
+
+impl<T: Copy + Default> Paged<T> {
+    fn new() -> Paged<T> {
+        Paged {
+            index: vec![0; BMP / PAGE].into_boxed_slice(),
+            pages: vec![[T::default(); PAGE]],
+        }
+    }
+
+    /// The value of BMP character `cp`.
+    #[inline]
+    fn get(&self, cp: usize) -> T {
+        self.pages[usize::from(self.index[cp / PAGE])][cp % PAGE]
+    }
+
+    fn get_mut(&mut self, cp: usize) -> &mut T {
+        let slot = &mut self.index[cp / PAGE];
+        if *slot == 0 {
+            *slot = u16::try_from(self.pages.len()).expect("fewer pages than the BMP has");
+            self.pages.push([T::default(); PAGE]);
+        }
+        &mut self.pages[usize::from(*slot)][cp % PAGE]
+    }
+}
+
+/// Every codec, and what each character is in them, for the quick filter.
 pub(crate) struct Codecs {
     pub(crate) list: Vec<Codec>,
-    /// For each BMP character: the codecs in which it encodes to a UTF-8 lead byte (C2-F4).
-    pub(crate) lead: Box<[u128]>,
-    /// ... in which it encodes to a single UTF-8 continuation byte (80-BF).
-    pub(crate) cont: Box<[u128]>,
-    /// ... in which it encodes to two bytes, a lead then a continuation.
-    pub(crate) pair: Box<[u128]>,
-    /// ... in which it is one byte of the upper half (single-byte codecs).
-    pub(crate) high: Box<[u128]>,
-    /// Single-byte codecs in which it is a lead byte of a 2-, 3- or 4-byte sequence.
-    pub(crate) lead_n: [Box<[u128]>; 3],
+    /// For each BMP character, what it is in the codecs.
+    chars: Box<[CharLook]>,
+    /// What characters are in the single-byte codecs ([`CharLook::single`] indexes it; entry 0
+    /// is nothing).
+    single: Vec<SingleLook>,
+    /// The id of the first codec with two bytes per character (they come last, in a row).
+    first_double: CodecId,
     /// The codecs with two bytes per character.
     pub(crate) double: u128,
     /// The codecs whose byte A0 is a no-break space.
     pub(crate) nbsp: u128,
     /// The codecs whose repairs need not be whole words (the commonest mojibake).
     pub(crate) anywhere: u128,
-    /// For each BMP character, whether it is alphabetic (a bit set: the quick filter asks for
-    /// every character of a line, and the standard library's lookup is slow beyond Latin).
-    alpha: Box<[u64]>,
+}
+
+/// What a BMP character is in the codecs: kept small (six bytes), since the quick filter asks
+/// for every character of a line.
+#[derive(Clone, Copy, Default)]
+struct CharLook {
+    /// Its entry in [`Codecs::single`].
+    single: u16,
+    /// The two-byte codecs (bit k: the k-th of them) in which it starts with a UTF-8 lead byte.
+    lead: u8,
+    /// ... in which it is a lead byte then a continuation byte.
+    pair: u8,
+    /// ... in which it is a continuation byte (alone, or before a lead byte).
+    cont: u8,
+    /// Whether it is alphabetic, as [`char::is_alphabetic`] says (the standard library's
+    /// lookup is slow beyond Latin).
+    alpha: bool,
+}
+
+/// What a character is in the single-byte codecs.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct SingleLook {
+    /// The codecs in which it is a UTF-8 continuation byte (80-BF).
+    cont: u128,
+    /// ... in which it is a byte of the upper half.
+    high: u128,
+    /// ... in which it is a lead byte of a 2-, 3- or 4-byte sequence.
+    lead_n: [u128; 3],
+}
+
+/// What a character is in every codec, as masks of codecs (see [`Codecs::look`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Look {
+    /// The codecs in which it encodes to a UTF-8 lead byte (C2-F4), or starts with one.
+    pub(crate) lead: u128,
+    /// ... in which it encodes to a UTF-8 continuation byte (80-BF), or starts with one before
+    /// a lead byte.
+    pub(crate) cont: u128,
+    /// ... in which it encodes to two bytes, a lead then a continuation.
+    pub(crate) pair: u128,
+    /// ... in which it is one byte of the upper half (single-byte codecs).
+    pub(crate) high: u128,
+    /// Single-byte codecs in which it is a lead byte of a 2-, 3- or 4-byte sequence.
+    pub(crate) lead_n: [u128; 3],
+    /// Whether it is alphabetic.
+    pub(crate) alpha: bool,
 }
 
 const BMP: usize = 0x10000;
@@ -89,35 +168,64 @@ fn is_cont(b: u8) -> bool {
 /// The multi-byte encodings UTF-8 is read as, by label.
 const DOUBLE_BYTE: [&str; 5] = ["gbk", "big5", "shift_jis", "euc-jp", "euc-kr"];
 
+// One bit each in the masks of [`CharLook`].
+const _: () = assert!(DOUBLE_BYTE.len() <= 8);
+
 /// A codec and the characters its table has (the table's other entries are empty): the masks
 /// are built from these, not from every entry of every table.
 type Built = (Codec, Vec<(usize, Bytes)>);
 
 /// The filled entries of `table`, in order of character.
-fn entries(table: &[Bytes], chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
-    let mut cps: Vec<usize> = chars.filter(|&cp| table[cp].len > 0).collect();
+fn entries(table: &Paged<Bytes>, chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
+    let mut cps: Vec<usize> = chars.filter(|&cp| table.get(cp).len > 0).collect();
     cps.sort_unstable();
     cps.dedup();
-    cps.into_iter().map(|cp| (cp, table[cp])).collect()
+    cps.into_iter().map(|cp| (cp, table.get(cp))).collect()
+}
+
+/// What each byte 80-FF of a single-byte encoding reads as on its own: one character, or
+/// nothing (malformed, or not one character). The 128 bytes are decoded at once: the tables are
+/// built at the first repair, and a decoder for each byte would cost more than all the rest.
+fn upper_half(enc: &'static Encoding) -> [Option<char>; 128] {
+    let bytes: Vec<u8> = (0x80u8..=0xFF).collect();
+    let mut read = [None; 128];
+    // How many units cover each byte: a byte's reading is its unit only if that is all.
+    let mut units = [0u8; 128];
+    for unit in crate::decode::units(&bytes, enc) {
+        let span = unit.span();
+        let (start, end) = (span.start as usize, span.end as usize);
+        for n in &mut units[start.min(128)..end.max(start + 1).min(128)] {
+            *n = n.saturating_add(1);
+        }
+        if let Unit::Char { ch, .. } = unit
+            && end == start + 1
+        {
+            read[start] = Some(ch);
+        }
+    }
+    for (r, n) in read.iter_mut().zip(units) {
+        if n != 1 {
+            *r = None;
+        }
+    }
+    read
 }
 
 fn single_byte_codec(enc: &'static Encoding) -> Built {
-    let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
+    let mut table: Paged<Bytes> = Paged::new();
     let mut chars = Vec::new();
+    let read = upper_half(enc);
     for b in (0x80u8..=0xFF).rev() {
-        if let Ok(text) = decode_strict(&[b], enc) {
-            let mut decoded = text.chars();
-            if let (Some(c), None) = (decoded.next(), decoded.next())
-                && (c as usize) < BMP
-                && (c as u32) >= 0x80
-            {
-                table[c as usize] = Bytes { b: [b, 0], len: 1 };
-                chars.push(c as usize);
-            }
+        if let Some(c) = read[usize::from(b - 0x80)]
+            && (c as usize) < BMP
+            && (c as u32) >= 0x80
+        {
+            *table.get_mut(c as usize) = Bytes { b: [b, 0], len: 1 };
+            chars.push(c as usize);
         }
     }
     let entries = entries(&table, chars.into_iter());
-    let nbsp_a0 = table[0xA0]
+    let nbsp_a0 = table.get(0xA0)
         == Bytes {
             b: [0xA0, 0],
             len: 1,
@@ -153,16 +261,17 @@ fn decode_one(rs: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<char> 
 }
 
 fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Built {
-    let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
-    let mut chars = Vec::new();
+    let mut table: Paged<Bytes> = Paged::new();
+    // Each character once (the first bytes found for it), in the order found.
+    let mut entries = Vec::new();
     let mut put = |c: Option<char>, bytes: Bytes| {
         if let Some(c) = c
             && (c as u32) >= 0x80
             && (c as usize) < BMP
-            && table[c as usize].len == 0
+            && table.get(c as usize).len == 0
         {
-            table[c as usize] = bytes;
-            chars.push(c as usize);
+            *table.get_mut(c as usize) = bytes;
+            entries.push((c as usize, bytes));
         }
     };
     for b in 0x80u8..=0xFF {
@@ -179,7 +288,6 @@ fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding)
             );
         }
     }
-    let entries = entries(&table, chars.into_iter());
     (
         Codec {
             encoding: enc,
@@ -225,15 +333,11 @@ fn build() -> Codecs {
         list.push(codec);
         filled.push(entries);
     }
-    let mut lead = vec![0u128; BMP].into_boxed_slice();
-    let mut cont = vec![0u128; BMP].into_boxed_slice();
-    let mut pair = vec![0u128; BMP].into_boxed_slice();
-    let mut high = vec![0u128; BMP].into_boxed_slice();
-    let mut lead_n = [
-        vec![0u128; BMP].into_boxed_slice(),
-        vec![0u128; BMP].into_boxed_slice(),
-        vec![0u128; BMP].into_boxed_slice(),
-    ];
+    let first_double = list.len() - DOUBLE_BYTE.len();
+    let mut chars = vec![CharLook::default(); BMP].into_boxed_slice();
+    // What each character is in the single-byte codecs, one entry per character they have,
+    // then the same entries made one.
+    let mut single = vec![SingleLook::default()];
     let mut double = 0u128;
     let mut nbsp = 0u128;
     let mut anywhere = 0u128;
@@ -244,53 +348,72 @@ fn build() -> Codecs {
         if !codec.whole_words {
             anywhere |= bit;
         }
-        if !codec.single_byte {
-            double |= bit;
-        }
         if codec.nbsp_a0 {
             nbsp |= bit;
         }
-        for &(cp, ref bytes) in entries {
-            if codec.single_byte && bytes.len == 1 && bytes.b[0] >= 0x80 {
-                high[cp] |= bit;
-                match bytes.b[0] {
-                    0xC2..=0xDF => lead_n[0][cp] |= bit,
-                    0xE0..=0xEF => lead_n[1][cp] |= bit,
-                    0xF0..=0xF4 => lead_n[2][cp] |= bit,
+        if !codec.single_byte {
+            double |= bit;
+            let k = 1u8 << (id - first_double);
+            for &(cp, bytes) in entries {
+                let look = &mut chars[cp];
+                match bytes.len {
+                    1 if is_lead(bytes.b[0]) => look.lead |= k,
+                    1 if is_cont(bytes.b[0]) => look.cont |= k,
+                    2 if is_lead(bytes.b[0]) => {
+                        look.lead |= k;
+                        if is_cont(bytes.b[1]) {
+                            look.pair |= k;
+                        }
+                    }
+                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.cont |= k,
                     _ => {}
                 }
             }
-            match bytes.len {
-                1 if is_lead(bytes.b[0]) => lead[cp] |= bit,
-                1 if is_cont(bytes.b[0]) => cont[cp] |= bit,
-                2 if is_lead(bytes.b[0]) => {
-                    lead[cp] |= bit;
-                    if is_cont(bytes.b[1]) {
-                        pair[cp] |= bit;
-                    }
-                }
-                2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => cont[cp] |= bit,
+            continue;
+        }
+        for &(cp, bytes) in entries {
+            if bytes.len != 1 || bytes.b[0] < 0x80 {
+                continue;
+            }
+            let look = &mut chars[cp];
+            if look.single == 0 {
+                look.single = u16::try_from(single.len()).expect("fewer characters than the BMP");
+                single.push(SingleLook::default());
+            }
+            let s = &mut single[usize::from(look.single)];
+            s.high |= bit;
+            match bytes.b[0] {
+                0x80..=0xBF => s.cont |= bit,
+                0xC2..=0xDF => s.lead_n[0] |= bit,
+                0xE0..=0xEF => s.lead_n[1] |= bit,
+                0xF0..=0xF4 => s.lead_n[2] |= bit,
                 _ => {}
             }
         }
     }
-    let mut alpha = vec![0u64; BMP / 64].into_boxed_slice();
-    for (cp, c) in (0..BMP as u32).filter_map(|cp| Some((cp as usize, char::from_u32(cp)?))) {
-        if c.is_alphabetic() {
-            alpha[cp / 64] |= 1 << (cp % 64);
-        }
+    // Characters that are the same in every single-byte codec share one entry.
+    let mut same: std::collections::HashMap<SingleLook, u16> = std::collections::HashMap::new();
+    let mut shared = vec![SingleLook::default()];
+    same.insert(SingleLook::default(), 0);
+    let mut renumber = vec![0u16; single.len()];
+    for (k, s) in single.iter().enumerate().skip(1) {
+        renumber[k] = *same.entry(*s).or_insert_with(|| {
+            shared.push(*s);
+            u16::try_from(shared.len() - 1).expect("fewer entries than characters")
+        });
+    }
+    for (cp, look) in chars.iter_mut().enumerate() {
+        look.single = renumber[usize::from(look.single)];
+        look.alpha = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
     }
     Codecs {
         list,
-        lead,
-        cont,
-        pair,
-        high,
-        lead_n,
+        chars,
+        single: shared,
+        first_double,
         double,
         nbsp,
         anywhere,
-        alpha,
     }
 }
 
@@ -318,14 +441,19 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
-    /// Whether `c` is alphabetic, as [`char::is_alphabetic`] says.
+    /// What BMP character `cp` is in every codec.
     #[inline]
-    pub(crate) fn is_alphabetic(&self, c: char) -> bool {
-        let cp = c as usize;
-        if cp < BMP {
-            self.alpha[cp / 64] & (1 << (cp % 64)) != 0
-        } else {
-            c.is_alphabetic()
+    pub(crate) fn look(&self, cp: usize) -> Look {
+        let c = self.chars[cp];
+        let s = &self.single[usize::from(c.single)];
+        let double = |bits: u8| u128::from(bits) << self.first_double;
+        Look {
+            lead: double(c.lead) | s.lead_n[0] | s.lead_n[1] | s.lead_n[2],
+            cont: double(c.cont) | s.cont,
+            pair: double(c.pair),
+            high: s.high,
+            lead_n: s.lead_n,
+            alpha: c.alpha,
         }
     }
 
@@ -339,4 +467,29 @@ impl Codecs {
 pub(crate) fn codecs() -> &'static Codecs {
     static CODECS: OnceLock<Codecs> = OnceLock::new();
     CODECS.get_or_init(build)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_upper_half_read_at_once_is_each_byte_read_alone() {
+        let mut checked = 0;
+        for enc in encoding::all().filter(|e| e.is_single_byte()) {
+            let alone: Vec<Option<char>> = (0x80u8..=0xFF)
+                .map(|b| {
+                    let text = decode_strict(&[b], enc).ok()?;
+                    let mut chars = text.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) => Some(c),
+                        _ => None,
+                    }
+                })
+                .collect();
+            assert_eq!(upper_half(enc).to_vec(), alone, "{}", enc.name());
+            checked += 1;
+        }
+        assert!(checked > 40, "{checked} single-byte encodings");
+    }
 }

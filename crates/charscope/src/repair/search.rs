@@ -2,7 +2,7 @@
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
 use super::Step;
-use super::codec::{CodecId, codecs};
+use super::codec::{CodecId, Look, codecs};
 use super::reread::reread;
 use super::scan::{self, Replacement};
 use crate::encoding::{self, Encoding};
@@ -162,24 +162,37 @@ fn looks(line: &str) -> Looks {
     let common = c.anywhere;
     let mut boundary = true;
     let mut boundary_before_prev = true;
-    for ch in line.chars() {
+    // What the previous character is in the codecs.
+    let mut prev_look = Look::default();
+    // ASCII characters in a row just before: after two, nothing above is left but `prev`.
+    let mut ascii_run = 2;
+    let mut rest = line;
+    while let Some(ch) = rest.chars().next() {
+        if ch.is_ascii() && ascii_run >= 2 {
+            // Nothing to carry over: the ASCII that follows changes nothing but `prev`.
+            let next = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+            prev = Some(char::from(rest.as_bytes()[next - 1]));
+            rest = &rest[next..];
+            continue;
+        }
+        rest = &rest[ch.len_utf8()..];
+        ascii_run = if ch.is_ascii() { ascii_run + 1 } else { 0 };
         let cp = ch as usize;
         let bmp = cp < 0x10000;
+        let look = if bmp { c.look(cp) } else { Look::default() };
         // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
         // converter's substitute, a no-break space turned into a space).
         let cont = if ch == '\u{FFFD}' {
             u128::MAX
-        } else if bmp {
-            c.cont[cp]
         } else {
-            0
+            look.cont
         };
         let last = match ch {
             '?' => u128::MAX,
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary = ch.is_ascii() || !c.is_alphabetic(ch);
+        let here_boundary = ch.is_ascii() || !(look.alpha || (!bmp && ch.is_alphabetic()));
         if here_boundary {
             l.utf8 |= done;
         }
@@ -187,39 +200,27 @@ fn looks(line: &str) -> Looks {
         l.utf8 |= ended & common;
         let (n1, n2) = (need2 & cont, need3 & cont);
         let may_start = if boundary { u128::MAX } else { done | common };
-        if bmp {
-            need1 = n1 | (c.lead_n[0][cp] & may_start);
-            need2 = n2 | (c.lead_n[1][cp] & may_start);
-            need3 = c.lead_n[2][cp] & may_start;
-        } else {
-            (need1, need2, need3) = (n1, n2, 0);
-        }
+        need1 = n1 | (look.lead_n[0] & may_start);
+        need2 = n2 | (look.lead_n[1] & may_start);
+        need3 = look.lead_n[2] & may_start;
         done = ended;
         let before_prev = boundary_before_prev;
         boundary_before_prev = boundary;
         boundary = here_boundary;
-        if let Some(p) = prev {
-            let pp = p as usize;
-            if pp < 0x10000 {
-                // Two-byte codecs: a character whose two bytes are a lead and a continuation,
-                // or a lead followed by a character starting with a continuation, at the start
-                // of a word.
-                if before_prev {
-                    l.utf8 |= c.double & (c.pair[pp] | (c.lead[pp] & cont));
-                }
-            }
-            if ('\u{430}'..='\u{45F}').contains(&p) && ('\u{400}'..='\u{42F}').contains(&ch) {
-                l.cyrillic_case = true;
-            }
+        // Two-byte codecs: a character whose two bytes are a lead and a continuation, or a lead
+        // followed by a character starting with a continuation, at the start of a word.
+        if before_prev {
+            l.utf8 |= c.double & (prev_look.pair | (prev_look.lead & cont));
         }
-        if bmp {
-            let high = c.high[cp];
-            l.high_run |= run2 & high;
-            run2 = run1 & high;
-            run1 = high;
-        } else {
-            (run1, run2) = (0, 0);
+        prev_look = look;
+        if prev.is_some_and(|p| ('\u{430}'..='\u{45F}').contains(&p))
+            && ('\u{400}'..='\u{42F}').contains(&ch)
+        {
+            l.cyrillic_case = true;
         }
+        l.high_run |= run2 & look.high;
+        run2 = run1 & look.high;
+        run1 = look.high;
         l.central_letter |= is_central_letter(ch);
         if ('\u{400}'..='\u{45F}').contains(&ch) {
             l.cyrillic.0 += 1;
