@@ -109,50 +109,33 @@ pub(crate) struct Codecs {
     pub(crate) anywhere: u128,
 }
 
-/// What a BMP character is in the codecs: kept small (six bytes), since the quick filter asks
-/// for every character of a line.
+/// What a character is in the codecs: kept small (six bytes), since the quick filter asks for
+/// every character of a line.
 #[derive(Clone, Copy, Default)]
-struct CharLook {
-    /// Its entry in [`Codecs::single`].
-    single: u16,
-    /// The two-byte codecs (bit k: the k-th of them) in which it starts with a UTF-8 lead byte.
-    lead: u8,
+pub(crate) struct CharLook {
+    /// Its entry for the single-byte codecs ([`Codecs::single`]).
+    pub(crate) single: u16,
+    /// The two-byte codecs (bit k: the k-th of them, see [`Codecs::double_mask`]) in which it
+    /// starts with a UTF-8 lead byte.
+    pub(crate) lead: u8,
     /// ... in which it is a lead byte then a continuation byte.
-    pair: u8,
+    pub(crate) pair: u8,
     /// ... in which it is a continuation byte (alone, or before a lead byte).
-    cont: u8,
+    pub(crate) cont: u8,
     /// Whether it is alphabetic, as [`char::is_alphabetic`] says (the standard library's
     /// lookup is slow beyond Latin).
-    alpha: bool,
-}
-
-/// What a character is in the single-byte codecs.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-struct SingleLook {
-    /// The codecs in which it is a UTF-8 continuation byte (80-BF).
-    cont: u128,
-    /// ... in which it is a byte of the upper half.
-    high: u128,
-    /// ... in which it is a lead byte of a 2-, 3- or 4-byte sequence.
-    lead_n: [u128; 3],
-}
-
-/// What a character is in every codec, as masks of codecs (see [`Codecs::look`]).
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Look {
-    /// The codecs in which it encodes to a UTF-8 lead byte (C2-F4), or starts with one.
-    pub(crate) lead: u128,
-    /// ... in which it encodes to a UTF-8 continuation byte (80-BF), or starts with one before
-    /// a lead byte.
-    pub(crate) cont: u128,
-    /// ... in which it encodes to two bytes, a lead then a continuation.
-    pub(crate) pair: u128,
-    /// ... in which it is one byte of the upper half (single-byte codecs).
-    pub(crate) high: u128,
-    /// Single-byte codecs in which it is a lead byte of a 2-, 3- or 4-byte sequence.
-    pub(crate) lead_n: [u128; 3],
-    /// Whether it is alphabetic.
     pub(crate) alpha: bool,
+}
+
+/// What a character is in the single-byte codecs, as masks of codecs.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct SingleLook {
+    /// The codecs in which it is a UTF-8 continuation byte (80-BF).
+    pub(crate) cont: u128,
+    /// ... in which it is a byte of the upper half.
+    pub(crate) high: u128,
+    /// ... in which it is a lead byte of a 2-, 3- or 4-byte sequence.
+    pub(crate) lead_n: [u128; 3],
 }
 
 const BMP: usize = 0x10000;
@@ -441,20 +424,22 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
-    /// What BMP character `cp` is in every codec.
+    /// What character `cp` is in the codecs (nothing beyond the BMP; `alpha` is false there).
     #[inline]
-    pub(crate) fn look(&self, cp: usize) -> Look {
-        let c = self.chars[cp];
-        let s = &self.single[usize::from(c.single)];
-        let double = |bits: u8| u128::from(bits) << self.first_double;
-        Look {
-            lead: double(c.lead) | s.lead_n[0] | s.lead_n[1] | s.lead_n[2],
-            cont: double(c.cont) | s.cont,
-            pair: double(c.pair),
-            high: s.high,
-            lead_n: s.lead_n,
-            alpha: c.alpha,
-        }
+    pub(crate) fn char_look(&self, cp: usize) -> CharLook {
+        self.chars.get(cp).copied().unwrap_or_default()
+    }
+
+    /// What a character is in the single-byte codecs, by its [`CharLook::single`].
+    #[inline]
+    pub(crate) fn single(&self, k: u16) -> &SingleLook {
+        &self.single[usize::from(k)]
+    }
+
+    /// The mask of the two-byte codecs with bits `bits` of [`CharLook`].
+    #[inline]
+    pub(crate) fn double_mask(&self, bits: u8) -> u128 {
+        u128::from(bits) << self.first_double
     }
 
     /// The codec of `enc`, if repair has one.

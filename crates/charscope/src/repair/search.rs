@@ -2,7 +2,7 @@
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
 use super::Step;
-use super::codec::{CodecId, Look, codecs};
+use super::codec::{CodecId, codecs};
 use super::reread::reread;
 use super::scan::{self, Replacement};
 use crate::encoding::{self, Encoding};
@@ -162,8 +162,10 @@ fn looks(line: &str) -> Looks {
     let common = c.anywhere;
     let mut boundary = true;
     let mut boundary_before_prev = true;
-    // What the previous character is in the codecs.
-    let mut prev_look = Look::default();
+    // Two-byte codecs (bits of `CharLook`): those in which a word starts with a character
+    // whose two bytes are a lead and a continuation, or with a lead followed by a character
+    // starting with a continuation; and what the previous character starts with.
+    let (mut double, mut prev_lead, mut prev_pair) = (0u8, 0u8, 0u8);
     // ASCII characters in a row just before: after two, nothing above is left but `prev`.
     let mut ascii_run = 2;
     let mut rest = line;
@@ -177,22 +179,22 @@ fn looks(line: &str) -> Looks {
         }
         rest = &rest[ch.len_utf8()..];
         ascii_run = if ch.is_ascii() { ascii_run + 1 } else { 0 };
-        let cp = ch as usize;
-        let bmp = cp < 0x10000;
-        let look = if bmp { c.look(cp) } else { Look::default() };
+        let look = c.char_look(ch as usize);
+        let single = c.single(look.single);
         // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
         // converter's substitute, a no-break space turned into a space).
-        let cont = if ch == '\u{FFFD}' {
-            u128::MAX
+        let (cont, double_cont) = if ch == '\u{FFFD}' {
+            (u128::MAX, u8::MAX)
         } else {
-            look.cont
+            (single.cont, look.cont)
         };
         let last = match ch {
             '?' => u128::MAX,
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary = ch.is_ascii() || !(look.alpha || (!bmp && ch.is_alphabetic()));
+        let here_boundary =
+            ch.is_ascii() || !(look.alpha || (ch > '\u{FFFF}' && ch.is_alphabetic()));
         if here_boundary {
             l.utf8 |= done;
         }
@@ -200,27 +202,25 @@ fn looks(line: &str) -> Looks {
         l.utf8 |= ended & common;
         let (n1, n2) = (need2 & cont, need3 & cont);
         let may_start = if boundary { u128::MAX } else { done | common };
-        need1 = n1 | (look.lead_n[0] & may_start);
-        need2 = n2 | (look.lead_n[1] & may_start);
-        need3 = look.lead_n[2] & may_start;
+        need1 = n1 | (single.lead_n[0] & may_start);
+        need2 = n2 | (single.lead_n[1] & may_start);
+        need3 = single.lead_n[2] & may_start;
         done = ended;
         let before_prev = boundary_before_prev;
         boundary_before_prev = boundary;
         boundary = here_boundary;
-        // Two-byte codecs: a character whose two bytes are a lead and a continuation, or a lead
-        // followed by a character starting with a continuation, at the start of a word.
         if before_prev {
-            l.utf8 |= c.double & (prev_look.pair | (prev_look.lead & cont));
+            double |= prev_pair | (prev_lead & double_cont);
         }
-        prev_look = look;
+        (prev_lead, prev_pair) = (look.lead, look.pair);
         if prev.is_some_and(|p| ('\u{430}'..='\u{45F}').contains(&p))
             && ('\u{400}'..='\u{42F}').contains(&ch)
         {
             l.cyrillic_case = true;
         }
-        l.high_run |= run2 & look.high;
-        run2 = run1 & look.high;
-        run1 = look.high;
+        l.high_run |= run2 & single.high;
+        run2 = run1 & single.high;
+        run1 = single.high;
         l.central_letter |= is_central_letter(ch);
         if ('\u{400}'..='\u{45F}').contains(&ch) {
             l.cyrillic.0 += 1;
@@ -242,7 +242,7 @@ fn looks(line: &str) -> Looks {
         }
         prev = Some(ch);
     }
-    l.utf8 |= done;
+    l.utf8 |= done | c.double_mask(double);
     l
 }
 
