@@ -463,29 +463,21 @@ fn follow(
     (out, before.total - cost)
 }
 
-/// Repairs one line (without its terminator).
-pub(crate) fn fix_line(line: &str) -> LineRepair {
+/// Repairs one line (without its terminator): nothing when it needs no repair (so that clean
+/// text costs no copy).
+pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
     if line.is_ascii() {
-        return LineRepair {
-            original: line.to_string(),
-            ..LineRepair::default()
-        };
+        return None;
     }
     let found = candidates(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
-        return LineRepair {
-            original: line.to_string(),
-            ..LineRepair::default()
-        };
+        return None;
     }
     let base = plausibility(line);
     let first = ranked(found, line, &[], base);
     if first.is_empty() {
-        return LineRepair {
-            original: line.to_string(),
-            ..LineRepair::default()
-        };
+        return None;
     }
     let mut chosen = 0;
     let (mut best, mut best_value) = follow(line, base, &first[0]);
@@ -507,7 +499,7 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
             score: *gain,
         })
         .collect();
-    best
+    Some(best)
 }
 
 /// Bits by which another first step's chain must end better than the best-looking one's.

@@ -262,7 +262,9 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
 pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
-    let shared: std::sync::Arc<str> = line.into();
+    // The line, shared by the candidates (made with the first).
+    let mut shared: Option<std::sync::Arc<str>> = None;
+    let mut shared_line = || shared.get_or_insert_with(|| line.into()).clone();
     let mut out: Vec<Candidate> = Vec::new();
     let mut mask = l.utf8;
     while mask != 0 {
@@ -285,7 +287,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             },
             replacements,
             text,
-            line: shared.clone(),
+            line: shared_line(),
             order: id,
             utf8: true,
             single_byte: codec.single_byte,
@@ -323,7 +325,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             },
             replacements,
             text,
-            line: shared.clone(),
+            line: shared_line(),
             order: 128 + k,
             utf8: false,
             single_byte: r.wrong.is_single_byte(),
