@@ -92,6 +92,19 @@ fn stream(
     let mut lines: Vec<(usize, usize)> = Vec::new();
     let render = Render { json, to_terminal };
     loop {
+        if line.is_empty()
+            && !explain_steps
+            && let Some(taken) = whole_lines(&mut reader, &mut batch, &mut lines, offset)
+        {
+            offset += taken;
+            // As below: before a read that may wait, what is read is written.
+            if batch.len() >= BATCH || reader.buffer().is_empty() {
+                render.batch(&batch, &lines, out)?;
+                batch.clear();
+                lines.clear();
+            }
+            continue;
+        }
         let room = (MAX_LINE - line.len()) as u64;
         let n = match (&mut reader).take(room).read_until(b'\n', &mut line) {
             Ok(n) => n,
@@ -141,6 +154,40 @@ fn stream(
         offset += keep;
         line.drain(..keep);
     }
+}
+
+/// The complete lines at the start of the reader's buffer, when it has any, taken into the
+/// batch at once (one search for line feeds, one validation): the quick way through a file of
+/// short lines, which [`stream`] otherwise reads a line at a time. Returns how many bytes were
+/// taken; `None` leaves everything to the line-at-a-time way (no line feed in the buffer, a
+/// read error, or invalid UTF-8 in the first line, which it reports).
+fn whole_lines(
+    reader: &mut impl BufRead,
+    batch: &mut String,
+    lines: &mut Vec<(usize, usize)>,
+    offset: usize,
+) -> Option<usize> {
+    let buf = reader.fill_buf().ok()?;
+    let mut end = memchr::memrchr(b'\n', buf)? + 1;
+    let text = match simdutf8::basic::from_utf8(&buf[..end]) {
+        Ok(text) => text,
+        Err(_) => {
+            // The lines before the one that is not UTF-8.
+            let valid = std::str::from_utf8(&buf[..end])
+                .err()
+                .map_or(end, |e| e.valid_up_to());
+            end = memchr::memrchr(b'\n', &buf[..valid])? + 1;
+            std::str::from_utf8(&buf[..end]).ok()?
+        }
+    };
+    let mut start = 0;
+    for feed in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        lines.push((batch.len() + start, offset + start));
+        start = feed + 1;
+    }
+    batch.push_str(text);
+    reader.consume(end);
+    Some(end)
 }
 
 /// How each line is written.
