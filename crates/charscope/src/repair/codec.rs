@@ -10,8 +10,13 @@ use crate::decode::{Unit, decode_strict};
 use crate::encoding::{self, Encoding};
 use std::sync::OnceLock;
 
-/// Index of an encoding in [`Codecs::list`]; at most 128 of them (masks are `u128`).
+/// Index of an encoding in [`Codecs::list`]; at most [`Mask::BITS`] of them.
 pub(crate) type CodecId = usize;
+
+/// A set of codecs, one bit each. 64 bits hold every distinct single-byte table the registry
+/// has (a test says so; should it stop being true, a wider integer is the way on): the quick
+/// filter works on a few of these per character, and half the width is half the work.
+pub(crate) type Mask = u64;
 
 /// How a character encodes in one encoding: one or two bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,7 +29,7 @@ pub(crate) struct Bytes {
 pub(crate) struct Codec {
     pub(crate) encoding: &'static Encoding,
     /// This codec's bit in the masks.
-    pub(crate) bit: u128,
+    pub(crate) bit: Mask,
     /// Whether every character is one byte.
     pub(crate) single_byte: bool,
     /// Whether byte A0 reads as U+00A0 (so that a space may stand for a lost no-break space).
@@ -102,11 +107,11 @@ pub(crate) struct Codecs {
     /// The id of the first codec with two bytes per character (they come last, in a row).
     first_double: CodecId,
     /// The codecs with two bytes per character.
-    pub(crate) double: u128,
+    pub(crate) double: Mask,
     /// The codecs whose byte A0 is a no-break space.
-    pub(crate) nbsp: u128,
+    pub(crate) nbsp: Mask,
     /// The codecs whose repairs need not be whole words (the commonest mojibake).
-    pub(crate) anywhere: u128,
+    pub(crate) anywhere: Mask,
 }
 
 /// What a character is in the codecs: kept small (six bytes), since the quick filter asks for
@@ -131,11 +136,11 @@ pub(crate) struct CharLook {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub(crate) struct SingleLook {
     /// The codecs in which it is a UTF-8 continuation byte (80-BF).
-    pub(crate) cont: u128,
+    pub(crate) cont: Mask,
     /// ... in which it is a byte of the upper half.
-    pub(crate) high: u128,
+    pub(crate) high: Mask,
     /// ... in which it is a lead byte of a 2-, 3- or 4-byte sequence.
-    pub(crate) lead_n: [u128; 3],
+    pub(crate) lead_n: [Mask; 3],
 }
 
 const BMP: usize = 0x10000;
@@ -304,7 +309,7 @@ fn build() -> Codecs {
         if filled.contains(&entries) {
             continue;
         }
-        if list.len() < 128 - DOUBLE_BYTE.len() {
+        if list.len() < Mask::BITS as usize - DOUBLE_BYTE.len() {
             list.push(codec);
             filled.push(entries);
         }
@@ -321,11 +326,11 @@ fn build() -> Codecs {
     // What each character is in the single-byte codecs, one entry per character they have,
     // then the same entries made one.
     let mut single = vec![SingleLook::default()];
-    let mut double = 0u128;
-    let mut nbsp = 0u128;
-    let mut anywhere = 0u128;
+    let mut double: Mask = 0;
+    let mut nbsp: Mask = 0;
+    let mut anywhere: Mask = 0;
     for (id, (codec, entries)) in list.iter_mut().zip(&filled).enumerate() {
-        let bit = 1u128 << id;
+        let bit: Mask = 1 << id;
         codec.bit = bit;
         codec.whole_words = super::decide::needs_whole_words(codec.encoding);
         if !codec.whole_words {
@@ -438,8 +443,8 @@ impl Codecs {
 
     /// The mask of the two-byte codecs with bits `bits` of [`CharLook`].
     #[inline]
-    pub(crate) fn double_mask(&self, bits: u8) -> u128 {
-        u128::from(bits) << self.first_double
+    pub(crate) fn double_mask(&self, bits: u8) -> Mask {
+        Mask::from(bits) << self.first_double
     }
 
     /// The codec of `enc`, if repair has one.
@@ -476,5 +481,24 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 40, "{checked} single-byte encodings");
+    }
+
+    #[test]
+    fn every_single_byte_table_has_a_codec() {
+        // Were there more tables than a mask has bits, the last would be left out.
+        let c = codecs();
+        let tables: Vec<Vec<(usize, Bytes)>> = c
+            .list
+            .iter()
+            .filter(|codec| codec.single_byte)
+            .map(|codec| single_byte_codec(codec.encoding).1)
+            .collect();
+        for enc in encoding::all().filter(|e| {
+            e.is_single_byte() && **e != *encoding::X_USER_DEFINED && ascii_compatible(e)
+        }) {
+            let table = single_byte_codec(enc).1;
+            assert!(tables.contains(&table), "{} has no codec", enc.name());
+        }
+        assert!(c.list.len() <= Mask::BITS as usize);
     }
 }

@@ -2,7 +2,7 @@
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
 use super::Step;
-use super::codec::{CodecId, codecs};
+use super::codec::{CodecId, Mask, codecs};
 use super::reread::reread;
 use super::scan::{self, Replacement};
 use crate::encoding::{self, Encoding};
@@ -115,9 +115,9 @@ fn rereads() -> &'static [Reread] {
 #[derive(Default)]
 struct Looks {
     /// Codecs in which some character starts a UTF-8 sequence that the next continues.
-    utf8: u128,
+    utf8: Mask,
     /// Codecs whose upper half has three characters of the line in a row.
-    high_run: u128,
+    high_run: Mask,
     bopomofo: bool,
     c1: bool,
     cyrillic_case: bool,
@@ -152,13 +152,13 @@ fn looks(line: &str) -> Looks {
     let mut l = Looks::default();
     let mut prev: Option<char> = None;
     // Codecs whose upper half has the previous character, and the two previous characters.
-    let (mut run1, mut run2) = (0u128, 0u128);
+    let (mut run1, mut run2): (Mask, Mask) = (0, 0);
     // Single-byte codecs in which the characters before open a UTF-8 sequence that still needs
     // one continuation (`need1`), two (`need2`) or three (`need3`), and those in which a
     // sequence ended at the previous character (`done`). Rarer codecs must repair whole words
     // (see `decide::whole_words`): their sequences start after a character that is not a
     // non-ASCII letter (or right after another sequence), and count once the word ends.
-    let (mut need1, mut need2, mut need3, mut done) = (0u128, 0u128, 0u128, 0u128);
+    let (mut need1, mut need2, mut need3, mut done): (Mask, Mask, Mask, Mask) = (0, 0, 0, 0);
     let common = c.anywhere;
     let mut boundary = true;
     let mut boundary_before_prev = true;
@@ -184,12 +184,12 @@ fn looks(line: &str) -> Looks {
         // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
         // converter's substitute, a no-break space turned into a space).
         let (cont, double_cont) = if ch == '\u{FFFD}' {
-            (u128::MAX, u8::MAX)
+            (Mask::MAX, u8::MAX)
         } else {
             (single.cont, look.cont)
         };
         let last = match ch {
-            '?' => u128::MAX,
+            '?' => Mask::MAX,
             ' ' => c.nbsp,
             _ => cont,
         };
@@ -201,7 +201,7 @@ fn looks(line: &str) -> Looks {
         let ended = need1 & last & !c.double;
         l.utf8 |= ended & common;
         let (n1, n2) = (need2 & cont, need3 & cont);
-        let may_start = if boundary { u128::MAX } else { done | common };
+        let may_start = if boundary { Mask::MAX } else { done | common };
         need1 = n1 | (single.lead_n[0] & may_start);
         need2 = n2 | (single.lead_n[1] & may_start);
         need3 = single.lead_n[2] & may_start;
