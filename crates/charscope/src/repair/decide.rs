@@ -189,12 +189,7 @@ pub(crate) fn structural(c: &Candidate) -> bool {
 /// How much `c` gains over the line beyond its prior, when that is enough to repair it (`c` has
 /// passed [`structural`]).
 fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
-    // Without UTF-8 read as one byte per character to go by, the repaired places must read
-    // better on their own than what they replace.
-    let weak = !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2;
-    if weak && !places_improve(c) {
-        return None;
-    }
+    debug_assert!(places_fit(c));
     // No character is worth more than MAX_BITS_PER_CHAR: a candidate that changes a few
     // characters cannot gain more than they could cost.
     let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
@@ -203,6 +198,19 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
         + WORD_EDGE_BONUS * word_edge(c) as f64
         - LOSSY_COST * c.lossy() as f64;
     (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
+}
+
+/// Whether `c` has little structure to go by: anything but UTF-8 read as one byte per character
+/// with two sequences or more, by the commonest steps.
+fn weak_evidence(c: &Candidate) -> bool {
+    !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2
+}
+
+/// Whether `c` may be a repair before its line is scored: without UTF-8 read as one byte per
+/// character to go by, the repaired places must read better on their own than what they
+/// replace. Asked before [`gain`], since scoring the whole line costs more.
+fn places_fit(c: &Candidate) -> bool {
+    !weak_evidence(c) || places_improve(c)
 }
 
 /// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
@@ -356,16 +364,25 @@ fn kind(loss: super::scan::Loss) -> LossKind {
 }
 
 /// The candidates `found` for the line as it stands that are repairs, best first (the first is
-/// the one to take).
+/// the one to take). `before` is the line's plausibility, asked for only if a candidate gets
+/// as far as being scored.
 fn ranked(
     found: Vec<Candidate>,
     line: &str,
     stages: &[(String, Step)],
-    before: Plausibility,
+    before: impl FnOnce() -> Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = found
+    let fitting: Vec<Candidate> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .filter(places_fit)
+        .collect();
+    if fitting.is_empty() {
+        return Vec::new();
+    }
+    let before = before();
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = fitting
+        .into_iter()
         .filter_map(|c| {
             let after = plausibility(&c.text);
             gain(&c, before, after).map(|g| (g, c, after))
@@ -420,7 +437,7 @@ fn follow(
     for _ in 0..MAX_ROUNDS {
         let (_, best, after) = match next.take() {
             Some(step) => step,
-            None => match ranked(candidates(&cur), line, &out.stages, before)
+            None => match ranked(candidates(&cur), line, &out.stages, || before)
                 .into_iter()
                 .next()
             {
@@ -474,11 +491,15 @@ pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
         // Nothing fits structurally: no need to score (the common case of clean text).
         return None;
     }
-    let base = plausibility(line);
-    let first = ranked(found, line, &[], base);
+    // The line is scored only if a candidate gets that far.
+    let base = std::cell::OnceCell::new();
+    let first = ranked(found, line, &[], || {
+        *base.get_or_init(|| plausibility(line))
+    });
     if first.is_empty() {
         return None;
     }
+    let base = *base.get().expect("scored with the candidates");
     let mut chosen = 0;
     let (mut best, mut best_value) = follow(line, base, &first[0]);
     for (k, step) in first.iter().enumerate().skip(1).take(BEAM - 1) {
