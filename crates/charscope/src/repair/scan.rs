@@ -271,8 +271,9 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
         let mut text = String::new();
         let mut complete = 0;
         let mut lost = Vec::new();
-        // The last point where the run ended on a character boundary.
-        let mut good: Option<(usize, String, usize, usize)> = None;
+        // The last point where the run ended on a character boundary: the byte, and how much
+        // of `text`, `complete` and `lost` it had.
+        let mut good: Option<(usize, usize, usize, usize)> = None;
         while t.has(j) && t.bytes[j] >= 0x80 && t.bytes[j] != BREAK {
             if t.bytes[j] == WILD {
                 break;
@@ -303,11 +304,12 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
                 }
             }
             if !t.has(j) || t.origin[j].1 {
-                good = Some((j, text.clone(), complete, lost.len()));
+                good = Some((j, text.len(), complete, lost.len()));
             }
         }
         match good {
-            Some((end_byte, text, complete, nlost)) if end_byte > i => {
+            Some((end_byte, text_len, complete, nlost)) if end_byte > i => {
+                text.truncate(text_len);
                 lost.truncate(nlost);
                 let start = t.origin[i].0 as usize;
                 let end = t.ends[end_byte - 1] as usize;
