@@ -222,7 +222,9 @@ impl Render {
     }
 
     /// Writes the lines of a batch (`lines`: where each starts in `batch`, and its offset in
-    /// the input), the second half repaired on another thread while this one does the first.
+    /// the input), repaired in [`PARTS`] parts of about equal bytes that this thread and
+    /// another take in turn (so that neither waits long for the other: lines differ in cost,
+    /// and a thread may be slowed by others on the machine), written in order.
     fn batch(&self, batch: &str, lines: &[(usize, usize)], out: &mut dyn Write) -> Result<()> {
         let part = |range: &[(usize, usize)], end: usize| -> std::io::Result<Vec<u8>> {
             let mut buf = Vec::with_capacity(end - range.first().map_or(end, |l| l.0) + 64);
@@ -232,23 +234,48 @@ impl Render {
             }
             Ok(buf)
         };
-        // Halves of about equal bytes.
-        let half = lines.partition_point(|l| l.0 < batch.len() / 2).max(1);
-        if half >= lines.len() {
+        // Where each part starts, in `lines`.
+        let mut starts: Vec<usize> = (0..PARTS)
+            .map(|k| lines.partition_point(|l| l.0 < batch.len() * k / PARTS))
+            .collect();
+        starts.dedup();
+        starts.retain(|&i| i < lines.len());
+        if starts.len() <= 1 {
             out.write_all(&part(lines, batch.len())?)?;
             return Ok(());
         }
-        let (first, second) = lines.split_at(half);
-        let (a, b) = std::thread::scope(|scope| {
-            let b = scope.spawn(|| part(second, batch.len()));
-            let a = part(first, second[0].0);
-            (a, b.join().expect("the repairing thread panicked"))
+        let range = |k: usize| {
+            let stop = starts.get(k + 1).copied().unwrap_or(lines.len());
+            let end = lines.get(stop).map_or(batch.len(), |l| l.0);
+            (&lines[starts[k]..stop], end)
+        };
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let done: Vec<std::sync::OnceLock<std::io::Result<Vec<u8>>>> =
+            starts.iter().map(|_| std::sync::OnceLock::new()).collect();
+        let work = || {
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if k >= starts.len() {
+                    break;
+                }
+                let (range, end) = range(k);
+                let _ = done[k].set(part(range, end));
+            }
+        };
+        std::thread::scope(|scope| {
+            let other = scope.spawn(work);
+            work();
+            other.join().expect("the repairing thread panicked");
         });
-        out.write_all(&a?)?;
-        out.write_all(&b?)?;
+        for written in done {
+            out.write_all(&written.into_inner().expect("every part is repaired")?)?;
+        }
         Ok(())
     }
 }
+
+/// How many parts the lines of a batch are repaired in (see [`Render::batch`]).
+const PARTS: usize = 8;
 
 fn cut_point(bytes: &[u8]) -> usize {
     if let Some(space) = bytes.iter().rposition(|&b| b == b' ') {
