@@ -84,6 +84,8 @@ fn stream(
     explain_steps: bool,
     to_terminal: bool,
 ) -> Result<()> {
+    // The tables and the model at once, before the threads of the first batch wait for them.
+    repair::prepare();
     let mut reader = BufReader::with_capacity(256 * 1024, reader);
     let mut line: Vec<u8> = Vec::new();
     let mut offset = 0usize;

@@ -156,6 +156,25 @@ impl Repair {
     }
 }
 
+/// Builds what repair works with (the tables of the encodings it undoes, and the plausibility
+/// model), which is otherwise built on first use: the model on another thread, the tables on
+/// this one. A caller about to repair much text on several threads calls it first, so that they
+/// do not all wait while one of them builds both.
+pub fn prepare() {
+    std::thread::scope(|scope| {
+        let model = std::thread::Builder::new()
+            .name("charscope-model".into())
+            .spawn_scoped(scope, crate::plausibility::prepare);
+        codec::codecs();
+        match model {
+            Ok(thread) => thread
+                .join()
+                .expect("building the plausibility model panicked"),
+            Err(_) => crate::plausibility::prepare(),
+        }
+    });
+}
+
 /// Repairs `text`, a line at a time.
 pub fn fix(text: &str) -> Repair {
     fix_at(text, 0)
