@@ -84,8 +84,6 @@ fn stream(
     explain_steps: bool,
     to_terminal: bool,
 ) -> Result<()> {
-    // The tables and the model at once, before the threads of the first batch wait for them.
-    repair::prepare();
     let mut reader = BufReader::with_capacity(256 * 1024, reader);
     let mut line: Vec<u8> = Vec::new();
     let mut offset = 0usize;
@@ -228,6 +226,12 @@ impl Render {
     /// another take in turn (so that neither waits long for the other: lines differ in cost,
     /// and a thread may be slowed by others on the machine), written in order.
     fn batch(&self, batch: &str, lines: &[(usize, usize)], out: &mut dyn Write) -> Result<()> {
+        // Repair's tables and model at once (text that is all ASCII needs neither), before the
+        // threads wait for one of them to build both.
+        static PREPARED: std::sync::Once = std::sync::Once::new();
+        if !batch.is_ascii() {
+            PREPARED.call_once(repair::prepare);
+        }
         let part = |range: &[(usize, usize)], end: usize| -> std::io::Result<Vec<u8>> {
             let mut buf = Vec::with_capacity(end - range.first().map_or(end, |l| l.0) + 64);
             for (i, &(start, offset)) in range.iter().enumerate() {
