@@ -217,3 +217,31 @@ fn batches_on_two_threads_write_what_line_by_line_writes() {
         );
     }
 }
+
+/// Lines are taken from the reader's buffer many at a time: invalid UTF-8 past the first
+/// buffer still names its offset, with every line before it written first.
+#[test]
+fn invalid_utf8_past_the_first_buffer_names_its_offset_after_the_lines_before() {
+    // "café" broken (UTF-8 read as windows-1252) on each line.
+    let line = "caf\u{C3}\u{A9} and a plain line\n";
+    let mut input = Vec::new();
+    while input.len() < 600_000 {
+        input.extend_from_slice(line.as_bytes());
+    }
+    let bad_at = input.len() + 4;
+    input.extend_from_slice(b"bad \xff here\nafter\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    std::fs::write(&path, &input).unwrap();
+    let out = charscope()
+        .args(["fix", "--file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(&format!("byte offset {bad_at}")), "{err}");
+    let written = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(written.lines().count(), (bad_at - 4) / line.len());
+    assert!(written.lines().all(|l| l == "café and a plain line"));
+}

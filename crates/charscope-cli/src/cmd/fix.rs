@@ -92,6 +92,19 @@ fn stream(
     let mut lines: Vec<(usize, usize)> = Vec::new();
     let render = Render { json, to_terminal };
     loop {
+        if line.is_empty()
+            && !explain_steps
+            && let Some(taken) = whole_lines(&mut reader, &mut batch, &mut lines, offset)
+        {
+            offset += taken;
+            // As below: before a read that may wait, what is read is written.
+            if batch.len() >= BATCH || reader.buffer().is_empty() {
+                render.batch(&batch, &lines, out)?;
+                batch.clear();
+                lines.clear();
+            }
+            continue;
+        }
         let room = (MAX_LINE - line.len()) as u64;
         let n = match (&mut reader).take(room).read_until(b'\n', &mut line) {
             Ok(n) => n,
@@ -143,6 +156,40 @@ fn stream(
     }
 }
 
+/// The complete lines at the start of the reader's buffer, when it has any, taken into the
+/// batch at once (one search for line feeds, one validation): the quick way through a file of
+/// short lines, which [`stream`] otherwise reads a line at a time. Returns how many bytes were
+/// taken; `None` leaves everything to the line-at-a-time way (no line feed in the buffer, a
+/// read error, or invalid UTF-8 in the first line, which it reports).
+fn whole_lines(
+    reader: &mut impl BufRead,
+    batch: &mut String,
+    lines: &mut Vec<(usize, usize)>,
+    offset: usize,
+) -> Option<usize> {
+    let buf = reader.fill_buf().ok()?;
+    let mut end = memchr::memrchr(b'\n', buf)? + 1;
+    let text = match simdutf8::basic::from_utf8(&buf[..end]) {
+        Ok(text) => text,
+        Err(_) => {
+            // The lines before the one that is not UTF-8.
+            let valid = std::str::from_utf8(&buf[..end])
+                .err()
+                .map_or(end, |e| e.valid_up_to());
+            end = memchr::memrchr(b'\n', &buf[..valid])? + 1;
+            std::str::from_utf8(&buf[..end]).ok()?
+        }
+    };
+    let mut start = 0;
+    for feed in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        lines.push((batch.len() + start, offset + start));
+        start = feed + 1;
+    }
+    batch.push_str(text);
+    reader.consume(end);
+    Some(end)
+}
+
 /// How each line is written.
 #[derive(Clone, Copy)]
 struct Render {
@@ -175,8 +222,16 @@ impl Render {
     }
 
     /// Writes the lines of a batch (`lines`: where each starts in `batch`, and its offset in
-    /// the input), the second half repaired on another thread while this one does the first.
+    /// the input), repaired in [`PARTS`] parts of about equal bytes that this thread and
+    /// another take in turn (so that neither waits long for the other: lines differ in cost,
+    /// and a thread may be slowed by others on the machine), written in order.
     fn batch(&self, batch: &str, lines: &[(usize, usize)], out: &mut dyn Write) -> Result<()> {
+        // Repair's tables and model at once (text that is all ASCII needs neither), before the
+        // threads wait for one of them to build both.
+        static PREPARED: std::sync::Once = std::sync::Once::new();
+        if !batch.is_ascii() {
+            PREPARED.call_once(repair::prepare);
+        }
         let part = |range: &[(usize, usize)], end: usize| -> std::io::Result<Vec<u8>> {
             let mut buf = Vec::with_capacity(end - range.first().map_or(end, |l| l.0) + 64);
             for (i, &(start, offset)) in range.iter().enumerate() {
@@ -185,23 +240,48 @@ impl Render {
             }
             Ok(buf)
         };
-        // Halves of about equal bytes.
-        let half = lines.partition_point(|l| l.0 < batch.len() / 2).max(1);
-        if half >= lines.len() {
+        // Where each part starts, in `lines`.
+        let mut starts: Vec<usize> = (0..PARTS)
+            .map(|k| lines.partition_point(|l| l.0 < batch.len() * k / PARTS))
+            .collect();
+        starts.dedup();
+        starts.retain(|&i| i < lines.len());
+        if starts.len() <= 1 {
             out.write_all(&part(lines, batch.len())?)?;
             return Ok(());
         }
-        let (first, second) = lines.split_at(half);
-        let (a, b) = std::thread::scope(|scope| {
-            let b = scope.spawn(|| part(second, batch.len()));
-            let a = part(first, second[0].0);
-            (a, b.join().expect("the repairing thread panicked"))
+        let range = |k: usize| {
+            let stop = starts.get(k + 1).copied().unwrap_or(lines.len());
+            let end = lines.get(stop).map_or(batch.len(), |l| l.0);
+            (&lines[starts[k]..stop], end)
+        };
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let done: Vec<std::sync::OnceLock<std::io::Result<Vec<u8>>>> =
+            starts.iter().map(|_| std::sync::OnceLock::new()).collect();
+        let work = || {
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if k >= starts.len() {
+                    break;
+                }
+                let (range, end) = range(k);
+                let _ = done[k].set(part(range, end));
+            }
+        };
+        std::thread::scope(|scope| {
+            let other = scope.spawn(work);
+            work();
+            other.join().expect("the repairing thread panicked");
         });
-        out.write_all(&a?)?;
-        out.write_all(&b?)?;
+        for written in done {
+            out.write_all(&written.into_inner().expect("every part is repaired")?)?;
+        }
         Ok(())
     }
 }
+
+/// How many parts the lines of a batch are repaired in (see [`Render::batch`]).
+const PARTS: usize = 8;
 
 fn cut_point(bytes: &[u8]) -> usize {
     if let Some(space) = bytes.iter().rposition(|&b| b == b' ') {

@@ -143,6 +143,11 @@ impl TextScore {
     }
 }
 
+/// Builds the models now (they are built on first use otherwise).
+pub(crate) fn prepare() {
+    model::models();
+}
+
 /// How plausible a text is as human writing, from letter statistics of its languages.
 pub fn score(text: &str) -> TextScore {
     let models = models();

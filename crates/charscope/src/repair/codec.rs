@@ -1,18 +1,25 @@
 //! The encodings repair undoes, as tables from characters back to the bytes they were read from.
 //!
-//! Every table is built from the registry's own decoders (one byte, or one lead-trail pair, at a
-//! time), so an encoding added to the registry is covered without a table of its own. The
-//! tables are built once, on first use.
+//! Every table is built from the registry's own decoders (the upper half of a single-byte
+//! encoding, each lead-trail pair of a two-byte one), so an encoding added to the registry is
+//! covered without a table of its own. The tables are built once, on first use, and kept small
+//! (pages of the characters an encoding has; one small entry per character for the quick
+//! filter), since the first repair waits for them.
 
-use crate::decode::decode_strict;
+use crate::decode::{Unit, decode_strict};
 use crate::encoding::{self, Encoding};
 use std::sync::OnceLock;
 
-/// Index of an encoding in [`Codecs::list`]; at most 128 of them (masks are `u128`).
+/// Index of an encoding in [`Codecs::list`]; at most [`Mask::BITS`] of them.
 pub(crate) type CodecId = usize;
 
+/// A set of codecs, one bit each. 64 bits hold every distinct single-byte table the registry
+/// has (a test says so; should it stop being true, a wider integer is the way on): the quick
+/// filter works on a few of these per character, and half the width is half the work.
+pub(crate) type Mask = u64;
+
 /// How a character encodes in one encoding: one or two bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Bytes {
     pub(crate) b: [u8; 2],
     pub(crate) len: u8,
@@ -22,13 +29,16 @@ pub(crate) struct Bytes {
 pub(crate) struct Codec {
     pub(crate) encoding: &'static Encoding,
     /// This codec's bit in the masks.
-    pub(crate) bit: u128,
+    pub(crate) bit: Mask,
     /// Whether every character is one byte.
     pub(crate) single_byte: bool,
     /// Whether byte A0 reads as U+00A0 (so that a space may stand for a lost no-break space).
     pub(crate) nbsp_a0: bool,
+    /// Whether a repair of UTF-8 read with this encoding must repair whole words
+    /// (`decide::needs_whole_words`).
+    pub(crate) whole_words: bool,
     /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
-    table: Box<[Bytes]>,
+    table: Paged<Bytes>,
 }
 
 impl Codec {
@@ -42,33 +52,95 @@ impl Codec {
                 len: 1,
             });
         }
-        match self.table.get(cp) {
-            Some(b) if b.len > 0 => Some(*b),
-            _ => None,
+        if cp >= BMP {
+            return None;
         }
+        let b = self.table.get(cp);
+        (b.len > 0).then_some(b)
     }
 }
 
-/// Every codec, and per-character masks for the quick filter.
+/// Characters per page of a [`Paged`] table.
+const PAGE: usize = 256;
+
+/// A table of the BMP kept as the pages of [`PAGE`] characters that hold something: the tables
+/// of single-byte encodings have a few hundred characters, and a table that is small is quick to
+/// build and stays in the cache.
+struct Paged<T> {
+    /// For each page of the BMP, its index in `pages` (0: the page of defaults).
+    index: Box<[u16]>,
+    pages: Vec<[T; PAGE]>,
+}
+
+impl<T: Copy + Default> Paged<T> {
+    fn new() -> Paged<T> {
+        Paged {
+            index: vec![0; BMP / PAGE].into_boxed_slice(),
+            pages: vec![[T::default(); PAGE]],
+        }
+    }
+
+    /// The value of BMP character `cp`.
+    #[inline]
+    fn get(&self, cp: usize) -> T {
+        self.pages[usize::from(self.index[cp / PAGE])][cp % PAGE]
+    }
+
+    fn get_mut(&mut self, cp: usize) -> &mut T {
+        let slot = &mut self.index[cp / PAGE];
+        if *slot == 0 {
+            *slot = u16::try_from(self.pages.len()).expect("fewer pages than the BMP has");
+            self.pages.push([T::default(); PAGE]);
+        }
+        &mut self.pages[usize::from(*slot)][cp % PAGE]
+    }
+}
+
+/// Every codec, and what each character is in them, for the quick filter.
 pub(crate) struct Codecs {
     pub(crate) list: Vec<Codec>,
-    /// For each BMP character: the codecs in which it encodes to a UTF-8 lead byte (C2-F4).
-    pub(crate) lead: Box<[u128]>,
-    /// ... in which it encodes to a single UTF-8 continuation byte (80-BF).
-    pub(crate) cont: Box<[u128]>,
-    /// ... in which it encodes to two bytes, a lead then a continuation.
-    pub(crate) pair: Box<[u128]>,
-    /// ... in which it is one byte of the upper half (single-byte codecs).
-    pub(crate) high: Box<[u128]>,
-    /// Single-byte codecs in which it is a lead byte of a 2-, 3- or 4-byte sequence.
-    pub(crate) lead_n: [Box<[u128]>; 3],
+    /// For each BMP character, what it is in the codecs.
+    chars: Box<[CharLook]>,
+    /// What characters are in the single-byte codecs ([`CharLook::single`] indexes it; entry 0
+    /// is nothing).
+    single: Vec<SingleLook>,
+    /// The id of the first codec with two bytes per character (they come last, in a row).
+    first_double: CodecId,
     /// The codecs with two bytes per character.
-    pub(crate) double: u128,
+    pub(crate) double: Mask,
     /// The codecs whose byte A0 is a no-break space.
-    pub(crate) nbsp: u128,
-    /// For each BMP character, whether it is alphabetic (a bit set: the quick filter asks for
-    /// every character of a line, and the standard library's lookup is slow beyond Latin).
-    alpha: Box<[u64]>,
+    pub(crate) nbsp: Mask,
+    /// The codecs whose repairs need not be whole words (the commonest mojibake).
+    pub(crate) anywhere: Mask,
+}
+
+/// What a character is in the codecs: kept small (six bytes), since the quick filter asks for
+/// every character of a line.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct CharLook {
+    /// Its entry for the single-byte codecs ([`Codecs::single`]).
+    pub(crate) single: u16,
+    /// The two-byte codecs (bit k: the k-th of them, see [`Codecs::double_mask`]) in which it
+    /// starts with a UTF-8 lead byte.
+    pub(crate) lead: u8,
+    /// ... in which it is a lead byte then a continuation byte.
+    pub(crate) pair: u8,
+    /// ... in which it is a continuation byte (alone, or before a lead byte).
+    pub(crate) cont: u8,
+    /// Whether it is alphabetic, as [`char::is_alphabetic`] says (the standard library's
+    /// lookup is slow beyond Latin).
+    pub(crate) alpha: bool,
+}
+
+/// What a character is in the single-byte codecs, as masks of codecs.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct SingleLook {
+    /// The codecs in which it is a UTF-8 continuation byte (80-BF).
+    pub(crate) cont: Mask,
+    /// ... in which it is a byte of the upper half.
+    pub(crate) high: Mask,
+    /// ... in which it is a lead byte of a 2-, 3- or 4-byte sequence.
+    pub(crate) lead_n: [Mask; 3],
 }
 
 const BMP: usize = 0x10000;
@@ -84,35 +156,64 @@ fn is_cont(b: u8) -> bool {
 /// The multi-byte encodings UTF-8 is read as, by label.
 const DOUBLE_BYTE: [&str; 5] = ["gbk", "big5", "shift_jis", "euc-jp", "euc-kr"];
 
+// One bit each in the masks of [`CharLook`].
+const _: () = assert!(DOUBLE_BYTE.len() <= 8);
+
 /// A codec and the characters its table has (the table's other entries are empty): the masks
 /// are built from these, not from every entry of every table.
 type Built = (Codec, Vec<(usize, Bytes)>);
 
 /// The filled entries of `table`, in order of character.
-fn entries(table: &[Bytes], chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
-    let mut cps: Vec<usize> = chars.filter(|&cp| table[cp].len > 0).collect();
+fn entries(table: &Paged<Bytes>, chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
+    let mut cps: Vec<usize> = chars.filter(|&cp| table.get(cp).len > 0).collect();
     cps.sort_unstable();
     cps.dedup();
-    cps.into_iter().map(|cp| (cp, table[cp])).collect()
+    cps.into_iter().map(|cp| (cp, table.get(cp))).collect()
+}
+
+/// What each byte 80-FF of a single-byte encoding reads as on its own: one character, or
+/// nothing (malformed, or not one character). The 128 bytes are decoded at once: the tables are
+/// built at the first repair, and a decoder for each byte would cost more than all the rest.
+fn upper_half(enc: &'static Encoding) -> [Option<char>; 128] {
+    let bytes: Vec<u8> = (0x80u8..=0xFF).collect();
+    let mut read = [None; 128];
+    // How many units cover each byte: a byte's reading is its unit only if that is all.
+    let mut units = [0u8; 128];
+    for unit in crate::decode::units(&bytes, enc) {
+        let span = unit.span();
+        let (start, end) = (span.start as usize, span.end as usize);
+        for n in &mut units[start.min(128)..end.max(start + 1).min(128)] {
+            *n = n.saturating_add(1);
+        }
+        if let Unit::Char { ch, .. } = unit
+            && end == start + 1
+        {
+            read[start] = Some(ch);
+        }
+    }
+    for (r, n) in read.iter_mut().zip(units) {
+        if n != 1 {
+            *r = None;
+        }
+    }
+    read
 }
 
 fn single_byte_codec(enc: &'static Encoding) -> Built {
-    let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
+    let mut table: Paged<Bytes> = Paged::new();
     let mut chars = Vec::new();
+    let read = upper_half(enc);
     for b in (0x80u8..=0xFF).rev() {
-        if let Ok(text) = decode_strict(&[b], enc) {
-            let mut decoded = text.chars();
-            if let (Some(c), None) = (decoded.next(), decoded.next())
-                && (c as usize) < BMP
-                && (c as u32) >= 0x80
-            {
-                table[c as usize] = Bytes { b: [b, 0], len: 1 };
-                chars.push(c as usize);
-            }
+        if let Some(c) = read[usize::from(b - 0x80)]
+            && (c as usize) < BMP
+            && (c as u32) >= 0x80
+        {
+            *table.get_mut(c as usize) = Bytes { b: [b, 0], len: 1 };
+            chars.push(c as usize);
         }
     }
     let entries = entries(&table, chars.into_iter());
-    let nbsp_a0 = table[0xA0]
+    let nbsp_a0 = table.get(0xA0)
         == Bytes {
             b: [0xA0, 0],
             len: 1,
@@ -123,6 +224,7 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
             bit: 0,
             single_byte: true,
             nbsp_a0,
+            whole_words: false,
             table,
         },
         entries,
@@ -147,16 +249,17 @@ fn decode_one(rs: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<char> 
 }
 
 fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Built {
-    let mut table = vec![Bytes { b: [0, 0], len: 0 }; BMP].into_boxed_slice();
-    let mut chars = Vec::new();
+    let mut table: Paged<Bytes> = Paged::new();
+    // Each character once (the first bytes found for it), in the order found (some 22,000).
+    let mut entries = Vec::with_capacity(24_000);
     let mut put = |c: Option<char>, bytes: Bytes| {
         if let Some(c) = c
             && (c as u32) >= 0x80
             && (c as usize) < BMP
-            && table[c as usize].len == 0
+            && table.get(c as usize).len == 0
         {
-            table[c as usize] = bytes;
-            chars.push(c as usize);
+            *table.get_mut(c as usize) = bytes;
+            entries.push((c as usize, bytes));
         }
     };
     for b in 0x80u8..=0xFF {
@@ -173,13 +276,13 @@ fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding)
             );
         }
     }
-    let entries = entries(&table, chars.into_iter());
     (
         Codec {
             encoding: enc,
             bit: 0,
             single_byte: false,
             nbsp_a0: false,
+            whole_words: false,
             table,
         },
         entries,
@@ -206,7 +309,7 @@ fn build() -> Codecs {
         if filled.contains(&entries) {
             continue;
         }
-        if list.len() < 128 - DOUBLE_BYTE.len() {
+        if list.len() < Mask::BITS as usize - DOUBLE_BYTE.len() {
             list.push(codec);
             filled.push(entries);
         }
@@ -218,66 +321,87 @@ fn build() -> Codecs {
         list.push(codec);
         filled.push(entries);
     }
-    let mut lead = vec![0u128; BMP].into_boxed_slice();
-    let mut cont = vec![0u128; BMP].into_boxed_slice();
-    let mut pair = vec![0u128; BMP].into_boxed_slice();
-    let mut high = vec![0u128; BMP].into_boxed_slice();
-    let mut lead_n = [
-        vec![0u128; BMP].into_boxed_slice(),
-        vec![0u128; BMP].into_boxed_slice(),
-        vec![0u128; BMP].into_boxed_slice(),
-    ];
-    let mut double = 0u128;
-    let mut nbsp = 0u128;
+    let first_double = list.len() - DOUBLE_BYTE.len();
+    let mut chars = vec![CharLook::default(); BMP].into_boxed_slice();
+    // What each character is in the single-byte codecs, one entry per character they have,
+    // then the same entries made one.
+    let mut single = vec![SingleLook::default()];
+    let mut double: Mask = 0;
+    let mut nbsp: Mask = 0;
+    let mut anywhere: Mask = 0;
     for (id, (codec, entries)) in list.iter_mut().zip(&filled).enumerate() {
-        let bit = 1u128 << id;
+        let bit: Mask = 1 << id;
         codec.bit = bit;
-        if !codec.single_byte {
-            double |= bit;
+        codec.whole_words = super::decide::needs_whole_words(codec.encoding);
+        if !codec.whole_words {
+            anywhere |= bit;
         }
         if codec.nbsp_a0 {
             nbsp |= bit;
         }
-        for &(cp, ref bytes) in entries {
-            if codec.single_byte && bytes.len == 1 && bytes.b[0] >= 0x80 {
-                high[cp] |= bit;
-                match bytes.b[0] {
-                    0xC2..=0xDF => lead_n[0][cp] |= bit,
-                    0xE0..=0xEF => lead_n[1][cp] |= bit,
-                    0xF0..=0xF4 => lead_n[2][cp] |= bit,
+        if !codec.single_byte {
+            double |= bit;
+            let k = 1u8 << (id - first_double);
+            for &(cp, bytes) in entries {
+                let look = &mut chars[cp];
+                match bytes.len {
+                    1 if is_lead(bytes.b[0]) => look.lead |= k,
+                    1 if is_cont(bytes.b[0]) => look.cont |= k,
+                    2 if is_lead(bytes.b[0]) => {
+                        look.lead |= k;
+                        if is_cont(bytes.b[1]) {
+                            look.pair |= k;
+                        }
+                    }
+                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.cont |= k,
                     _ => {}
                 }
             }
-            match bytes.len {
-                1 if is_lead(bytes.b[0]) => lead[cp] |= bit,
-                1 if is_cont(bytes.b[0]) => cont[cp] |= bit,
-                2 if is_lead(bytes.b[0]) => {
-                    lead[cp] |= bit;
-                    if is_cont(bytes.b[1]) {
-                        pair[cp] |= bit;
-                    }
-                }
-                2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => cont[cp] |= bit,
+            continue;
+        }
+        for &(cp, bytes) in entries {
+            if bytes.len != 1 || bytes.b[0] < 0x80 {
+                continue;
+            }
+            let look = &mut chars[cp];
+            if look.single == 0 {
+                look.single = u16::try_from(single.len()).expect("fewer characters than the BMP");
+                single.push(SingleLook::default());
+            }
+            let s = &mut single[usize::from(look.single)];
+            s.high |= bit;
+            match bytes.b[0] {
+                0x80..=0xBF => s.cont |= bit,
+                0xC2..=0xDF => s.lead_n[0] |= bit,
+                0xE0..=0xEF => s.lead_n[1] |= bit,
+                0xF0..=0xF4 => s.lead_n[2] |= bit,
                 _ => {}
             }
         }
     }
-    let mut alpha = vec![0u64; BMP / 64].into_boxed_slice();
-    for (cp, c) in (0..BMP as u32).filter_map(|cp| Some((cp as usize, char::from_u32(cp)?))) {
-        if c.is_alphabetic() {
-            alpha[cp / 64] |= 1 << (cp % 64);
-        }
+    // Characters that are the same in every single-byte codec share one entry.
+    let mut same: std::collections::HashMap<SingleLook, u16> = std::collections::HashMap::new();
+    let mut shared = vec![SingleLook::default()];
+    same.insert(SingleLook::default(), 0);
+    let mut renumber = vec![0u16; single.len()];
+    for (k, s) in single.iter().enumerate().skip(1) {
+        renumber[k] = *same.entry(*s).or_insert_with(|| {
+            shared.push(*s);
+            u16::try_from(shared.len() - 1).expect("fewer entries than characters")
+        });
+    }
+    for (cp, look) in chars.iter_mut().enumerate() {
+        look.single = renumber[usize::from(look.single)];
+        look.alpha = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
     }
     Codecs {
         list,
-        lead,
-        cont,
-        pair,
-        high,
-        lead_n,
+        chars,
+        single: shared,
+        first_double,
         double,
         nbsp,
-        alpha,
+        anywhere,
     }
 }
 
@@ -305,15 +429,22 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
-    /// Whether `c` is alphabetic, as [`char::is_alphabetic`] says.
+    /// What character `cp` is in the codecs (nothing beyond the BMP; `alpha` is false there).
     #[inline]
-    pub(crate) fn is_alphabetic(&self, c: char) -> bool {
-        let cp = c as usize;
-        if cp < BMP {
-            self.alpha[cp / 64] & (1 << (cp % 64)) != 0
-        } else {
-            c.is_alphabetic()
-        }
+    pub(crate) fn char_look(&self, cp: usize) -> CharLook {
+        self.chars.get(cp).copied().unwrap_or_default()
+    }
+
+    /// What a character is in the single-byte codecs, by its [`CharLook::single`].
+    #[inline]
+    pub(crate) fn single(&self, k: u16) -> &SingleLook {
+        &self.single[usize::from(k)]
+    }
+
+    /// The mask of the two-byte codecs with bits `bits` of [`CharLook`].
+    #[inline]
+    pub(crate) fn double_mask(&self, bits: u8) -> Mask {
+        Mask::from(bits) << self.first_double
     }
 
     /// The codec of `enc`, if repair has one.
@@ -326,4 +457,48 @@ impl Codecs {
 pub(crate) fn codecs() -> &'static Codecs {
     static CODECS: OnceLock<Codecs> = OnceLock::new();
     CODECS.get_or_init(build)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_upper_half_read_at_once_is_each_byte_read_alone() {
+        let mut checked = 0;
+        for enc in encoding::all().filter(|e| e.is_single_byte()) {
+            let alone: Vec<Option<char>> = (0x80u8..=0xFF)
+                .map(|b| {
+                    let text = decode_strict(&[b], enc).ok()?;
+                    let mut chars = text.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) => Some(c),
+                        _ => None,
+                    }
+                })
+                .collect();
+            assert_eq!(upper_half(enc).to_vec(), alone, "{}", enc.name());
+            checked += 1;
+        }
+        assert!(checked > 40, "{checked} single-byte encodings");
+    }
+
+    #[test]
+    fn every_single_byte_table_has_a_codec() {
+        // Were there more tables than a mask has bits, the last would be left out.
+        let c = codecs();
+        let tables: Vec<Vec<(usize, Bytes)>> = c
+            .list
+            .iter()
+            .filter(|codec| codec.single_byte)
+            .map(|codec| single_byte_codec(codec.encoding).1)
+            .collect();
+        for enc in encoding::all().filter(|e| {
+            e.is_single_byte() && **e != *encoding::X_USER_DEFINED && ascii_compatible(e)
+        }) {
+            let table = single_byte_codec(enc).1;
+            assert!(tables.contains(&table), "{} has no codec", enc.name());
+        }
+        assert!(c.list.len() <= Mask::BITS as usize);
+    }
 }

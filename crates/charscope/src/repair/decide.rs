@@ -8,6 +8,7 @@ use super::segments::{self, Seg};
 use super::sound::sound;
 use super::weak;
 use super::{LossKind, Lost, RepairedSpan, Step};
+use crate::encoding::Encoding;
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -129,7 +130,6 @@ fn word_edge(c: &Candidate) -> usize {
 /// commonest mojibake by far) it is. A step must gain its prior and [`MARGIN`] to be taken, and
 /// of two steps the one that gains most beyond its prior wins.
 fn prior(c: &Candidate) -> f64 {
-    let name = c.step.encode.name();
     if !c.utf8 {
         // C1 controls are themselves the evidence; other rereads have no structure to go by.
         return if c.step.encode.name() == "true-ISO-8859-1" {
@@ -140,6 +140,12 @@ fn prior(c: &Candidate) -> f64 {
             10.0
         };
     }
+    utf8_prior(c.step.encode)
+}
+
+/// The prior cost in bits of UTF-8 read as `enc` (see [`prior`]).
+fn utf8_prior(enc: &Encoding) -> f64 {
+    let name = enc.name();
     match name {
         "windows-1252" => 0.0,
         "true-ISO-8859-1" => 0.5,
@@ -201,7 +207,7 @@ pub(crate) fn structural(c: &Candidate) -> bool {
     if c.utf8 && !c.single_byte && c.lossy() > 0 {
         return false;
     }
-    if c.utf8 && prior(c) > 1.0 && !whole_words(c) {
+    if c.utf8 && needs_whole_words(c.step.encode) && !whole_words(c) {
         return false;
     }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
@@ -214,12 +220,7 @@ pub(crate) fn structural(c: &Candidate) -> bool {
 /// How much `c` gains over the line beyond its prior, when that is enough to repair it (`c` has
 /// passed [`structural`]).
 fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64> {
-    // Without UTF-8 read as one byte per character to go by, the repaired places must read
-    // better on their own than what they replace.
-    let weak = !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2;
-    if weak && !places_improve(c) {
-        return None;
-    }
+    debug_assert!(places_fit(c));
     // No character is worth more than MAX_BITS_PER_CHAR: a candidate that changes a few
     // characters cannot gain more than they could cost.
     let cap = MAX_BITS_PER_CHAR * replaced_chars(c) as f64;
@@ -229,6 +230,19 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
         + ASCII_WORD_BONUS * inside_ascii_word(c) as f64
         - LOSSY_COST * c.lossy() as f64;
     (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
+}
+
+/// Whether `c` has little structure to go by: anything but UTF-8 read as one byte per character
+/// with two sequences or more, by the commonest steps.
+fn weak_evidence(c: &Candidate) -> bool {
+    !c.utf8 || !c.single_byte || prior(c) > 1.0 || c.complete() < 2
+}
+
+/// Whether `c` may be a repair before its line is scored: without UTF-8 read as one byte per
+/// character to go by, the repaired places must read better on their own than what they
+/// replace. Asked before [`gain`], since scoring the whole line costs more.
+fn places_fit(c: &Candidate) -> bool {
+    !weak_evidence(c) || places_improve(c)
 }
 
 /// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
@@ -267,10 +281,23 @@ const MAX_BITS_PER_CHAR: f64 = 24.0;
 /// that happens to be UTF-8 in GBK). Only the commonest mojibake, UTF-8 read as windows-1252 or
 /// ISO-8859-1, is trusted without it.
 fn whole_words(c: &Candidate) -> bool {
+    c.replacements
+        .iter()
+        .all(|r| whole_word(&c.line, r.start, r.end))
+}
+
+/// Whether the place `start..end` of `line` stands between ASCII, the ends of the line, or
+/// characters that are not letters (see [`whole_words`]).
+pub(crate) fn whole_word(line: &str, start: usize, end: usize) -> bool {
     let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
-    c.replacements.iter().all(|r| {
-        !foreign(c.line[..r.start].chars().next_back()) && !foreign(c.line[r.end..].chars().next())
-    })
+    !foreign(line[..start].chars().next_back()) && !foreign(line[end..].chars().next())
+}
+
+/// Whether a repair of UTF-8 read as `enc` is refused unless each of its places is a whole word
+/// (see [`whole_words`]): all but the commonest mojibake, whose prior is near nothing. The
+/// search asks this too, to give up on such a reading at its first place that is not.
+pub(crate) fn needs_whole_words(enc: &Encoding) -> bool {
+    utf8_prior(enc) > 1.0
 }
 
 /// The letters of the word right before `start` and right after `end`.
@@ -369,16 +396,25 @@ fn kind(loss: super::scan::Loss) -> LossKind {
 }
 
 /// The candidates `found` for the line as it stands that are repairs, best first (the first is
-/// the one to take).
+/// the one to take). `before` is the line's plausibility, asked for only if a candidate gets
+/// as far as being scored.
 fn ranked(
     found: Vec<Candidate>,
     line: &str,
     stages: &[(String, Step)],
-    before: Plausibility,
+    before: impl FnOnce() -> Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = found
+    let fitting: Vec<Candidate> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .filter(places_fit)
+        .collect();
+    if fitting.is_empty() {
+        return Vec::new();
+    }
+    let before = before();
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = fitting
+        .into_iter()
         .filter_map(|c| {
             let after = plausibility(&c.text);
             gain(&c, before, after).map(|g| (g, c, after))
@@ -433,7 +469,7 @@ fn follow(
     for _ in 0..MAX_ROUNDS {
         let (_, best, after) = match next.take() {
             Some(step) => step,
-            None => match ranked(candidates(&cur), line, &out.stages, before)
+            None => match ranked(candidates(&cur), line, &out.stages, || before)
                 .into_iter()
                 .next()
             {
@@ -476,30 +512,26 @@ fn follow(
     (out, before.total - cost)
 }
 
-/// Repairs one line (without its terminator).
-pub(crate) fn fix_line(line: &str) -> LineRepair {
+/// Repairs one line (without its terminator): nothing when it needs no repair (so that clean
+/// text costs no copy).
+pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
     if line.is_ascii() {
-        return LineRepair {
-            original: line.to_string(),
-            ..LineRepair::default()
-        };
+        return None;
     }
     let found = candidates(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
-        return LineRepair {
-            original: line.to_string(),
-            ..LineRepair::default()
-        };
+        return None;
     }
-    let base = plausibility(line);
-    let first = ranked(found, line, &[], base);
+    // The line is scored only if a candidate gets that far.
+    let base = std::cell::OnceCell::new();
+    let first = ranked(found, line, &[], || {
+        *base.get_or_init(|| plausibility(line))
+    });
     if first.is_empty() {
-        return LineRepair {
-            original: line.to_string(),
-            ..LineRepair::default()
-        };
+        return None;
     }
+    let base = *base.get().expect("scored with the candidates");
     let mut chosen = 0;
     let (mut best, mut best_value) = follow(line, base, &first[0]);
     for (k, step) in first.iter().enumerate().skip(1).take(BEAM - 1) {
@@ -520,7 +552,7 @@ pub(crate) fn fix_line(line: &str) -> LineRepair {
             score: *gain,
         })
         .collect();
-    best
+    Some(best)
 }
 
 /// Bits by which another first step's chain must end better than the best-looking one's.

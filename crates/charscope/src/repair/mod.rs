@@ -156,6 +156,25 @@ impl Repair {
     }
 }
 
+/// Builds what repair works with (the tables of the encodings it undoes, and the plausibility
+/// model), which is otherwise built on first use: the model on another thread, the tables on
+/// this one. A caller about to repair much text on several threads calls it first, so that they
+/// do not all wait while one of them builds both.
+pub fn prepare() {
+    std::thread::scope(|scope| {
+        let model = std::thread::Builder::new()
+            .name("charscope-model".into())
+            .spawn_scoped(scope, crate::plausibility::prepare);
+        codec::codecs();
+        match model {
+            Ok(thread) => thread
+                .join()
+                .expect("building the plausibility model panicked"),
+            Err(_) => crate::plausibility::prepare(),
+        }
+    });
+}
+
 /// Repairs `text`, a line at a time.
 pub fn fix(text: &str) -> Repair {
     fix_at(text, 0)
@@ -164,18 +183,44 @@ pub fn fix(text: &str) -> Repair {
 /// Repairs `text` as [`fix`] does, with offsets counted from `offset` (for a caller that feeds
 /// a stream a line or paragraph at a time).
 pub fn fix_at(text: &str, offset: usize) -> Repair {
+    // The lines, from the first one repaired on (none: the text is unchanged).
     let mut lines: Vec<(usize, decide::LineRepair)> = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
-        lines.push((at, decide::fix_line(body)));
-        lines.last_mut().expect("just pushed").1.tail = line[body.len()..].to_string();
+        let repaired = decide::fix_line(body);
+        if repaired.is_some() && lines.is_empty() {
+            // The lines before it, unchanged.
+            let mut before = 0;
+            for line in text[..at].split_inclusive('\n') {
+                lines.push((before, unchanged_line(line)));
+                before += line.len();
+            }
+        }
+        match repaired {
+            Some(mut repaired) => {
+                repaired.tail = line[body.len()..].to_string();
+                lines.push((at, repaired));
+            }
+            None if !lines.is_empty() => lines.push((at, unchanged_line(line))),
+            None => {}
+        }
         at += line.len();
     }
-    if lines.iter().all(|(_, l)| l.stages.is_empty()) {
+    if lines.is_empty() {
         return Repair::unchanged(text);
     }
     assemble(text, offset, &lines)
+}
+
+/// A line (with its terminator) that needs no repair.
+fn unchanged_line(line: &str) -> decide::LineRepair {
+    let body = line.trim_end_matches(['\n', '\r']);
+    decide::LineRepair {
+        original: body.to_string(),
+        tail: line[body.len()..].to_string(),
+        ..decide::LineRepair::default()
+    }
 }
 
 fn push_step(steps: &mut Vec<Step>, step: Step) {

@@ -10,6 +10,7 @@
 //! before something turned it into a space.
 
 use super::codec::Codec;
+use super::decide::whole_word;
 
 /// What one repaired sequence lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,8 +38,12 @@ pub(crate) struct Replacement {
 const WILD: u16 = 0x100;
 const BREAK: u16 = 0x101;
 
-/// The line as bytes of one encoding: each byte with the character it came from.
-struct Tokens {
+/// The line as bytes of one encoding: each byte with the character it came from, made as far
+/// as the search has looked (a reading given up early need not encode the rest of the line).
+struct Tokens<'a> {
+    codec: &'a Codec,
+    /// The characters not encoded yet.
+    rest: std::str::CharIndices<'a>,
     bytes: Vec<u16>,
     /// For each byte: the line offset where its character starts, and whether it is the
     /// character's first byte.
@@ -47,37 +52,78 @@ struct Tokens {
     ends: Vec<u32>,
 }
 
-fn tokenize(line: &str, codec: &Codec) -> Tokens {
-    let mut t = Tokens {
-        bytes: Vec::with_capacity(line.len()),
-        origin: Vec::with_capacity(line.len()),
-        ends: Vec::with_capacity(line.len()),
+/// The vectors of [`Tokens`], kept between searches (a line is searched once for each codec
+/// that the quick filter lets through).
+type Buffers = (Vec<u16>, Vec<(u32, bool)>, Vec<u32>);
+
+thread_local! {
+    static BUFFERS: std::cell::Cell<Buffers> = const {
+        std::cell::Cell::new((Vec::new(), Vec::new(), Vec::new()))
     };
-    for (at, c) in line.char_indices() {
+}
+
+impl<'a> Tokens<'a> {
+    fn new(line: &'a str, codec: &'a Codec) -> Tokens<'a> {
+        let (bytes, origin, ends) = BUFFERS.take();
+        Tokens {
+            codec,
+            rest: line.char_indices(),
+            bytes,
+            origin,
+            ends,
+        }
+    }
+
+    /// Whether the line has a byte `k`: encodes characters until it does or the line ends.
+    #[inline]
+    fn has(&mut self, k: usize) -> bool {
+        while self.bytes.len() <= k {
+            let Some((at, c)) = self.rest.next() else {
+                return false;
+            };
+            self.push(at, c);
+        }
+        true
+    }
+
+    fn push(&mut self, at: usize, c: char) {
         let end = (at + c.len_utf8()) as u32;
         let at = at as u32;
         if c == char::REPLACEMENT_CHARACTER {
-            t.bytes.push(WILD);
-            t.origin.push((at, true));
-            t.ends.push(end);
-            continue;
+            self.bytes.push(WILD);
+            self.origin.push((at, true));
+            self.ends.push(end);
+            return;
         }
-        match codec.encode(c) {
+        match self.codec.encode(c) {
             Some(b) => {
                 for i in 0..b.len as usize {
-                    t.bytes.push(u16::from(b.b[i]));
-                    t.origin.push((at, i == 0));
-                    t.ends.push(end);
+                    self.bytes.push(u16::from(b.b[i]));
+                    self.origin.push((at, i == 0));
+                    self.ends.push(end);
                 }
             }
             None => {
-                t.bytes.push(BREAK);
-                t.origin.push((at, true));
-                t.ends.push(end);
+                self.bytes.push(BREAK);
+                self.origin.push((at, true));
+                self.ends.push(end);
             }
         }
     }
-    t
+}
+
+impl Drop for Tokens<'_> {
+    fn drop(&mut self) {
+        let mut buffers = (
+            std::mem::take(&mut self.bytes),
+            std::mem::take(&mut self.origin),
+            std::mem::take(&mut self.ends),
+        );
+        buffers.0.clear();
+        buffers.1.clear();
+        buffers.2.clear();
+        BUFFERS.set(buffers);
+    }
 }
 
 /// How one sequence ended.
@@ -207,13 +253,14 @@ fn keeps_space(line: &str, end: usize) -> bool {
         && !["quel", "quil"].iter().any(|w| rest.starts_with(w))
 }
 
-/// Every place in `line` where bytes of `codec` form UTF-8.
+/// Every place in `line` where bytes of `codec` form UTF-8; nothing if the codec's repairs must
+/// be whole words and one place is not (`decide` would refuse the reading: the rest of the line
+/// need not be looked at).
 pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
-    let t = tokenize(line, codec);
-    let n = t.bytes.len();
+    let mut t = Tokens::new(line, codec);
     let mut out = Vec::new();
     let mut i = 0;
-    while i < n {
+    while t.has(i) {
         let b = t.bytes[i];
         if !(0xC2..=0xF4).contains(&b) || !t.origin[i].1 {
             i += 1;
@@ -224,12 +271,15 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
         let mut text = String::new();
         let mut complete = 0;
         let mut lost = Vec::new();
-        // The last point where the run ended on a character boundary.
-        let mut good: Option<(usize, String, usize, usize)> = None;
-        while j < n && t.bytes[j] >= 0x80 && t.bytes[j] != BREAK {
+        // The last point where the run ended on a character boundary: the byte, and how much
+        // of `text`, `complete` and `lost` it had.
+        let mut good: Option<(usize, usize, usize, usize)> = None;
+        while t.has(j) && t.bytes[j] >= 0x80 && t.bytes[j] != BREAK {
             if t.bytes[j] == WILD {
                 break;
             }
+            // A surrogate pair looks six bytes ahead, a sequence four.
+            t.has(j + 5);
             if let Some(c) = cesu_pair(&t.bytes, j) {
                 text.push(c);
                 complete += 1;
@@ -253,15 +303,19 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
                     Seq::No => break,
                 }
             }
-            if j >= n || t.origin[j].1 {
-                good = Some((j, text.clone(), complete, lost.len()));
+            if !t.has(j) || t.origin[j].1 {
+                good = Some((j, text.len(), complete, lost.len()));
             }
         }
         match good {
-            Some((end_byte, text, complete, nlost)) if end_byte > i => {
+            Some((end_byte, text_len, complete, nlost)) if end_byte > i => {
+                text.truncate(text_len);
                 lost.truncate(nlost);
                 let start = t.origin[i].0 as usize;
                 let end = t.ends[end_byte - 1] as usize;
+                if codec.whole_words && !whole_word(line, start, end) {
+                    return Vec::new();
+                }
                 out.push(Replacement {
                     start,
                     end,

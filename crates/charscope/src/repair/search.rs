@@ -2,7 +2,7 @@
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
 use super::Step;
-use super::codec::{CodecId, codecs};
+use super::codec::{CodecId, Mask, codecs};
 use super::reread::reread;
 use super::scan::{self, Replacement};
 use crate::encoding::{self, Encoding};
@@ -115,9 +115,9 @@ fn rereads() -> &'static [Reread] {
 #[derive(Default)]
 struct Looks {
     /// Codecs in which some character starts a UTF-8 sequence that the next continues.
-    utf8: u128,
+    utf8: Mask,
     /// Codecs whose upper half has three characters of the line in a row.
-    high_run: u128,
+    high_run: Mask,
     bopomofo: bool,
     c1: bool,
     cyrillic_case: bool,
@@ -152,74 +152,75 @@ fn looks(line: &str) -> Looks {
     let mut l = Looks::default();
     let mut prev: Option<char> = None;
     // Codecs whose upper half has the previous character, and the two previous characters.
-    let (mut run1, mut run2) = (0u128, 0u128);
+    let (mut run1, mut run2): (Mask, Mask) = (0, 0);
     // Single-byte codecs in which the characters before open a UTF-8 sequence that still needs
     // one continuation (`need1`), two (`need2`) or three (`need3`), and those in which a
     // sequence ended at the previous character (`done`). Rarer codecs must repair whole words
     // (see `decide::whole_words`): their sequences start after a character that is not a
     // non-ASCII letter (or right after another sequence), and count once the word ends.
-    let (mut need1, mut need2, mut need3, mut done) = (0u128, 0u128, 0u128, 0u128);
-    let common = c.list[0].bit | c.list[1].bit;
+    let (mut need1, mut need2, mut need3, mut done): (Mask, Mask, Mask, Mask) = (0, 0, 0, 0);
+    let common = c.anywhere;
     let mut boundary = true;
     let mut boundary_before_prev = true;
-    for ch in line.chars() {
-        let cp = ch as usize;
-        let bmp = cp < 0x10000;
+    // Two-byte codecs (bits of `CharLook`): those in which a word starts with a character
+    // whose two bytes are a lead and a continuation, or with a lead followed by a character
+    // starting with a continuation; and what the previous character starts with.
+    let (mut double, mut prev_lead, mut prev_pair) = (0u8, 0u8, 0u8);
+    // ASCII characters in a row just before: after two, nothing above is left but `prev`.
+    let mut ascii_run = 2;
+    let mut rest = line;
+    while let Some(ch) = rest.chars().next() {
+        if ch.is_ascii() && ascii_run >= 2 {
+            // Nothing to carry over: the ASCII that follows changes nothing but `prev`.
+            let next = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+            prev = Some(char::from(rest.as_bytes()[next - 1]));
+            rest = &rest[next..];
+            continue;
+        }
+        rest = &rest[ch.len_utf8()..];
+        ascii_run = if ch.is_ascii() { ascii_run + 1 } else { 0 };
+        let look = c.char_look(ch as usize);
+        let single = c.single(look.single);
         // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
         // converter's substitute, a no-break space turned into a space).
-        let cont = if ch == '\u{FFFD}' {
-            u128::MAX
-        } else if bmp {
-            c.cont[cp]
+        let (cont, double_cont) = if ch == '\u{FFFD}' {
+            (Mask::MAX, u8::MAX)
         } else {
-            0
+            (single.cont, look.cont)
         };
         let last = match ch {
-            '?' => u128::MAX,
+            '?' => Mask::MAX,
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary = ch.is_ascii() || !c.is_alphabetic(ch);
+        let here_boundary =
+            ch.is_ascii() || !(look.alpha || (ch > '\u{FFFF}' && ch.is_alphabetic()));
         if here_boundary {
             l.utf8 |= done;
         }
         let ended = need1 & last & !c.double;
         l.utf8 |= ended & common;
         let (n1, n2) = (need2 & cont, need3 & cont);
-        let may_start = if boundary { u128::MAX } else { done | common };
-        if bmp {
-            need1 = n1 | (c.lead_n[0][cp] & may_start);
-            need2 = n2 | (c.lead_n[1][cp] & may_start);
-            need3 = c.lead_n[2][cp] & may_start;
-        } else {
-            (need1, need2, need3) = (n1, n2, 0);
-        }
+        let may_start = if boundary { Mask::MAX } else { done | common };
+        need1 = n1 | (single.lead_n[0] & may_start);
+        need2 = n2 | (single.lead_n[1] & may_start);
+        need3 = single.lead_n[2] & may_start;
         done = ended;
         let before_prev = boundary_before_prev;
         boundary_before_prev = boundary;
         boundary = here_boundary;
-        if let Some(p) = prev {
-            let pp = p as usize;
-            if pp < 0x10000 {
-                // Two-byte codecs: a character whose two bytes are a lead and a continuation,
-                // or a lead followed by a character starting with a continuation, at the start
-                // of a word.
-                if before_prev {
-                    l.utf8 |= c.double & (c.pair[pp] | (c.lead[pp] & cont));
-                }
-            }
-            if ('\u{430}'..='\u{45F}').contains(&p) && ('\u{400}'..='\u{42F}').contains(&ch) {
-                l.cyrillic_case = true;
-            }
+        if before_prev {
+            double |= prev_pair | (prev_lead & double_cont);
         }
-        if bmp {
-            let high = c.high[cp];
-            l.high_run |= run2 & high;
-            run2 = run1 & high;
-            run1 = high;
-        } else {
-            (run1, run2) = (0, 0);
+        (prev_lead, prev_pair) = (look.lead, look.pair);
+        if prev.is_some_and(|p| ('\u{430}'..='\u{45F}').contains(&p))
+            && ('\u{400}'..='\u{42F}').contains(&ch)
+        {
+            l.cyrillic_case = true;
         }
+        l.high_run |= run2 & single.high;
+        run2 = run1 & single.high;
+        run1 = single.high;
         l.central_letter |= is_central_letter(ch);
         if ('\u{400}'..='\u{45F}').contains(&ch) {
             l.cyrillic.0 += 1;
@@ -241,7 +242,7 @@ fn looks(line: &str) -> Looks {
         }
         prev = Some(ch);
     }
-    l.utf8 |= done;
+    l.utf8 |= done | c.double_mask(double);
     l
 }
 
@@ -261,7 +262,9 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
 pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
-    let shared: std::sync::Arc<str> = line.into();
+    // The line, shared by the candidates (made with the first).
+    let mut shared: Option<std::sync::Arc<str>> = None;
+    let mut shared_line = || shared.get_or_insert_with(|| line.into()).clone();
     let mut out: Vec<Candidate> = Vec::new();
     let mut mask = l.utf8;
     while mask != 0 {
@@ -284,7 +287,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             },
             replacements,
             text,
-            line: shared.clone(),
+            line: shared_line(),
             order: id,
             utf8: true,
             single_byte: codec.single_byte,
@@ -322,7 +325,7 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             },
             replacements,
             text,
-            line: shared.clone(),
+            line: shared_line(),
             order: 128 + k,
             utf8: false,
             single_byte: r.wrong.is_single_byte(),
