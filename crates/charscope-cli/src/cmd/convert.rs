@@ -12,7 +12,6 @@ use crate::input::read_full;
 use crate::terminal::sanitize;
 use anyhow::{Context, Result, bail};
 use charscope::Encoding;
-use charscope::source::ReadAt;
 use charscope::text::normalization::Form;
 use charscope::transcode::{
     BomAction, ErrorPolicy, Newline, Options, SourceError, Stats, TranscodeError, TranscodeReport,
@@ -194,15 +193,8 @@ impl Job {
         let cannot_read = |offset: u64| format!("cannot read {name} at byte offset {offset}");
         // `--from auto` reads the start of the input.
         let mut head = vec![0u8; CHUNK];
-        let mut n = 0;
-        while n < head.len() {
-            match ReadAt::read_at(file, &mut head[n..], n as u64) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e).with_context(|| cannot_read(n as u64)),
-            }
-        }
+        let n = charscope::source::read_full_at(file, &mut head, 0)
+            .map_err(|(offset, e)| anyhow::Error::new(e).context(cannot_read(offset)))?;
         let mut t = self.transcoder(&head[..n])?;
         drop(head);
         let result = t.transcode_source(file, CHUNK, &mut |bytes, read| {
