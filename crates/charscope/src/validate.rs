@@ -306,13 +306,12 @@ fn check_chunk<R: crate::source::ReadAt + ?Sized>(
         .take(4)
         .take_while(|&&b| b & 0xC0 == 0x80)
         .count();
-    let (ok, tail) = match simdutf8::compat::from_utf8(&bytes[lead.min(3)..]) {
-        _ if lead > 3 => (false, &[][..]),
-        Ok(_) => (true, &[][..]),
-        // Cut short by the chunk's end, not malformed (yet).
-        Err(e) if e.error_len().is_none() => (true, &bytes[lead + e.valid_up_to()..]),
-        Err(_) => (false, &[][..]),
-    };
+    let body = &bytes[lead.min(3)..];
+    // A character cut by the chunk's end is left for the next chunk to complete.
+    let (whole, cut) = body.split_at(body.len() - cut_at_end(body));
+    // simdutf's validator (AVX-512 where the machine has it) is faster than simdutf8's here.
+    let ok = lead <= 3 && simdutf::validate_utf8(whole);
+    let tail = if ok { cut } else { &[][..] };
     Ok(Checked {
         ok,
         head: bytes[..lead.min(3)].to_vec(),
@@ -320,6 +319,26 @@ fn check_chunk<R: crate::source::ReadAt + ?Sized>(
         last: n < buf.len(),
         len: n,
     })
+}
+
+/// How many bytes at the end of `bytes` begin a character that needs more bytes than are
+/// there (at most 3).
+fn cut_at_end(bytes: &[u8]) -> usize {
+    let from = bytes.len().saturating_sub(3);
+    let Some(start) = (from..bytes.len()).rev().find(|&i| bytes[i] & 0xC0 != 0x80) else {
+        return 0;
+    };
+    let needs = match bytes[start] {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    if start + needs > bytes.len() {
+        bytes.len() - start
+    } else {
+        0
+    }
 }
 
 /// The length of `src` if all of it is valid UTF-8, read `chunk` bytes at a time by two threads
