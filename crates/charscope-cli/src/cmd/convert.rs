@@ -191,8 +191,8 @@ impl Job {
         bar: Option<&ProgressBar>,
     ) -> Result<Ended> {
         let cannot_read = |offset: u64| format!("cannot read {name} at byte offset {offset}");
-        // `--from auto` reads the start of the input.
-        let mut head = vec![0u8; CHUNK];
+        // Only `--from auto` looks at the start of the input before converting it.
+        let mut head = vec![0u8; if self.from.auto { CHUNK } else { 0 }];
         let n = charscope::source::read_full_at(file, &mut head, 0)
             .map_err(|(offset, e)| anyhow::Error::new(e).context(cannot_read(offset)))?;
         let mut t = self.transcoder(&head[..n])?;

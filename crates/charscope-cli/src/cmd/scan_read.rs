@@ -109,15 +109,7 @@ fn fill(file: &File, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
 /// [`fill`] on one thread.
 #[cfg(not(unix))]
 fn fill(mut file: &File, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
-    let mut len = 0;
-    while len < buf.len() {
-        match file.read(&mut buf[len..]) {
-            Ok(0) => break,
-            Ok(n) => len += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
+    let len = crate::input::read_full(&mut file, buf)?;
     if len + 1 == buf.len() {
         return Ok(Some(len));
     }

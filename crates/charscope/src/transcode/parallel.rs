@@ -15,7 +15,7 @@ pub(super) const PARALLEL_MIN: usize = 256 * 1024;
 pub(super) const SEARCH: usize = 64 * 1024;
 
 /// Whether this machine has a second core to give.
-pub(super) fn two_cores() -> bool {
+fn two_cores() -> bool {
     static CORES: OnceLock<bool> = OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
@@ -37,7 +37,7 @@ pub(super) enum Cuttable {
     AfterLowAscii,
 }
 
-pub(super) fn cuttable(source: &'static Encoding) -> Option<Cuttable> {
+fn cuttable(source: &'static Encoding) -> Option<Cuttable> {
     match source.engine() {
         Engine::Utf8 => Some(Cuttable::Utf8),
         Engine::Utf16(endian) => Some(Cuttable::Utf16(endian)),
@@ -64,7 +64,7 @@ pub(super) fn cuttable(source: &'static Encoding) -> Option<Cuttable> {
 
 /// Whether the target's encoder keeps no state between characters, so that a fresh one may
 /// write the second part.
-pub(super) fn stateless_target(target: &'static Encoding) -> bool {
+fn stateless_target(target: &'static Encoding) -> bool {
     match target.engine() {
         Engine::Utf8 | Engine::Utf16(_) | Engine::Utf32(_) | Engine::TrueLatin1 => true,
         Engine::Whatwg(rs) => rs != encoding_rs::ISO_2022_JP && rs != encoding_rs::REPLACEMENT,
@@ -172,9 +172,19 @@ impl Transcoder {
 
     /// Where to cut `src` for two threads, if it is worth it and allowed.
     fn parallel_cuts(&self, src: &[u8]) -> Option<(usize, usize)> {
+        if src.len() < PARALLEL_MIN {
+            return None;
+        }
+        cuts(src, self.two_thread_cut()?, self.writer.stats.bytes_in)
+    }
+
+    /// How the input may be cut for two threads from where this transcoder stands, if at all:
+    /// not after a failure, before the byte order mark is settled and the output begun, with a
+    /// newline or normalization transform (they look across a cut), into a target whose encoder
+    /// keeps state, on one core, or from a source that cannot be cut.
+    pub(super) fn two_thread_cut(&self) -> Option<Cuttable> {
         let w = &self.writer;
         if self.failed
-            || src.len() < PARALLEL_MIN
             || !self.decoder.is_settled()
             || !w.started
             || w.transforms()
@@ -183,8 +193,7 @@ impl Transcoder {
         {
             return None;
         }
-        let how = cuttable(self.decoder.encoding())?;
-        cuts(src, how, w.stats.bytes_in)
+        cuttable(self.decoder.encoding())
     }
 
     /// A transcoder like this one for the second part of a chunk (its decoder is set by

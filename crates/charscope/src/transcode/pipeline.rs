@@ -11,7 +11,7 @@
 //! under us) ends the two-thread part: the rest is converted on this thread from the last
 //! point folded, which finds the same error at the same line and column.
 
-use super::parallel::{Cuttable, SEARCH, clean_at, cuttable, stateless_target, two_cores};
+use super::parallel::{Cuttable, SEARCH, clean_at};
 use super::{TranscodeError, Transcoder};
 use crate::encoding::Encoding;
 use crate::source::ReadAt;
@@ -166,21 +166,6 @@ impl Transcoder {
         Ok(())
     }
 
-    /// How a source may be cut for two threads now, if at all.
-    fn pipeline_cut(&self) -> Option<Cuttable> {
-        let w = &self.writer;
-        if self.failed
-            || !self.decoder.is_settled()
-            || !w.started
-            || w.transforms()
-            || !stateless_target(w.target)
-            || !two_cores()
-        {
-            return None;
-        }
-        cuttable(self.decoder.encoding())
-    }
-
     /// Converts `src` from `pos` on this thread, to the end; or, with `until_cut`, until a
     /// chunk ends at a clean point where two threads may take over (returned with how to cut).
     fn one_thread<R: ReadAt + ?Sized>(
@@ -197,7 +182,9 @@ impl Transcoder {
             let last = n < buf.len();
             // Where this chunk may end so that two threads can go on: its last clean point
             // (once the transcoder has settled the byte order mark and begun).
-            let how = (until_cut && !last).then(|| self.pipeline_cut()).flatten();
+            let how = (until_cut && !last)
+                .then(|| self.two_thread_cut())
+                .flatten();
             let cut = how.and_then(|how| {
                 (n.saturating_sub(SEARCH).max(1)..=n)
                     .rev()
@@ -213,7 +200,7 @@ impl Transcoder {
                 return Ok(None);
             }
             if let (Some(how), Some(_)) = (how, cut)
-                && self.pipeline_cut().is_some()
+                && self.two_thread_cut().is_some()
             {
                 return Ok(Some((pos, how)));
             }
