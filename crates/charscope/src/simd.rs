@@ -1,7 +1,7 @@
-//! The one module with `unsafe` code: simdutf's SIMD transcoders between UTF-8 and UTF-16
-//! (through the `simdutf` crate, which builds the simdutf C++ library). Each function has a
-//! scalar twin in encoding_rs, used on big-endian targets, and a property test below requires
-//! both to write the same units and bytes on any text.
+//! The one module with `unsafe` code: simdutf's SIMD transcoders between UTF-8 and UTF-16, and
+//! from Latin-1 to UTF-8 (through the `simdutf` crate, which builds the simdutf C++ library).
+//! Each function has a scalar twin in encoding_rs, used on big-endian targets, and a property
+//! test below requires both to write the same units and bytes on any text.
 //!
 //! UTF-8 goes in only as a `&str`, known valid. UTF-16 goes in whole blocks: simdutf validates
 //! as it converts, and its verdict only chooses the fast path; a block it refuses is diagnosed by
@@ -88,6 +88,30 @@ pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'
     }
 }
 
+/// Appends the UTF-8 of Latin-1 `bytes` (each byte the code point of its value, U+0000 to
+/// U+00FF) to `out`.
+pub(crate) fn push_latin1(bytes: &[u8], out: &mut String) {
+    // Each Latin-1 byte makes at most two bytes of UTF-8.
+    out.reserve(2 * bytes.len());
+    if cfg!(target_endian = "little") {
+        let end = out.len();
+        // SAFETY: the reserved capacity past `end` holds 2 * `bytes.len()` bytes, the most
+        // simdutf writes; what it writes is the UTF-8 of code points below U+0100, so the
+        // string stays valid UTF-8 once `set_len` covers exactly what was written.
+        unsafe {
+            let vec = out.as_mut_vec();
+            let n = simdutf::convert_latin1_to_utf8(
+                bytes.as_ptr(),
+                bytes.len(),
+                vec.as_mut_ptr().add(end),
+            );
+            vec.set_len(end + n);
+        }
+    } else {
+        out.push_str(&encoding_rs::mem::decode_latin1(bytes));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +139,14 @@ mod tests {
                 str_to_utf16le_bytes(&text, &mut out, &mut units);
                 prop_assert_eq!(&out[lead..], &le[..]);
             }
+        }
+
+        /// simdutf's Latin-1 is encoding_rs's, appended after any text.
+        #[test]
+        fn latin1_matches_the_scalar_twin(bytes in proptest::collection::vec(any::<u8>(), 0..600), lead in "\\PC{0,3}") {
+            let mut out = lead.clone();
+            push_latin1(&bytes, &mut out);
+            prop_assert_eq!(out, format!("{lead}{}", encoding_rs::mem::decode_latin1(&bytes)));
         }
 
         /// Units with an unpaired surrogate are refused, not converted.

@@ -30,6 +30,7 @@ mod utf16;
 mod utf32;
 mod utf7;
 mod utf8;
+mod windows1252;
 
 use crate::encoding::{Encoding, Engine};
 use crate::span::Span;
@@ -154,8 +155,10 @@ enum Scanner {
     Utf8(Utf8Scanner),
     Utf16(Utf16Scanner),
     Utf32(Utf32Scanner),
-    Latin1,
+    /// True ISO-8859-1, with the buffer its text is built in.
+    Latin1(String),
     Legacy(Box<LegacyScanner>),
+    Windows1252(windows1252::Windows1252Scanner),
     SingleByte(&'static crate::encoding::SingleByteTable),
     Stepped(stepper::StepScanner),
     Utf7(utf7::Utf7Scanner),
@@ -186,7 +189,10 @@ impl Decoder {
             Engine::Utf8 => Scanner::Utf8(Utf8Scanner::default()),
             Engine::Utf16(endian) => Scanner::Utf16(Utf16Scanner::new(encoding, endian)),
             Engine::Utf32(endian) => Scanner::Utf32(Utf32Scanner::new(encoding, endian)),
-            Engine::TrueLatin1 => Scanner::Latin1,
+            Engine::TrueLatin1 => Scanner::Latin1(String::new()),
+            Engine::Whatwg(rs) if rs == encoding_rs::WINDOWS_1252 => {
+                Scanner::Windows1252(windows1252::Windows1252Scanner::default())
+            }
             Engine::Whatwg(rs) => {
                 Scanner::Legacy(Box::new(LegacyScanner::new(encoding, rs, offset)))
             }
@@ -231,13 +237,15 @@ impl Decoder {
             Scanner::Utf8(s) => s.scan(src, last, pos, sink),
             Scanner::Utf16(s) => s.scan(src, last, pos, sink),
             Scanner::Utf32(s) => s.scan(src, last, pos, sink),
-            Scanner::Latin1 => {
-                if !src.is_empty() {
-                    let text = encoding_rs::mem::decode_latin1(src);
-                    sink.text(Span::new(pos, pos + src.len() as u64), &text);
+            Scanner::Latin1(text) => {
+                if !src.is_empty() && sink.wants_text() {
+                    text.clear();
+                    crate::simd::push_latin1(src, text);
+                    sink.text(Span::new(pos, pos + src.len() as u64), text);
                 }
             }
             Scanner::Legacy(s) => s.scan(src, last, per_char, sink),
+            Scanner::Windows1252(s) => s.scan(src, pos, per_char, sink),
             Scanner::SingleByte(table) => single_byte::scan(self.encoding, table, src, pos, sink),
             Scanner::Stepped(s) => s.scan(src, last, pos, per_char, sink),
             Scanner::Utf7(s) => s.scan(src, last, pos, per_char, sink),

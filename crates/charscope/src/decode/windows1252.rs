@@ -1,0 +1,185 @@
+//! windows-1252 at memory speed. In the WHATWG index every one of its 256 bytes is a character,
+//! so it has no malformed sequences and no state between chunks; outside 80-9F each byte is the
+//! code point of its value (Latin-1), which simdutf converts in bulk. The 32 characters of 80-9F
+//! are read once from encoding_rs, which stays the one source of the mapping.
+
+use super::Sink;
+use crate::span::Span;
+use std::sync::OnceLock;
+
+/// The characters of bytes 80-9F, as encoding_rs decodes them.
+fn c1_range() -> &'static [char; 32] {
+    static TABLE: OnceLock<[char; 32]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let byte = [0x80 + i as u8];
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
+            text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+        })
+    })
+}
+
+/// The character of one byte.
+fn char_of(byte: u8) -> char {
+    match byte {
+        0x80..=0x9F => c1_range()[usize::from(byte - 0x80)],
+        _ => char::from(byte),
+    }
+}
+
+/// How many leading bytes of `bytes` lie outside 80-9F. Whole strides are tested first, in a
+/// form the compiler turns into vector instructions.
+fn latin1_run(bytes: &[u8]) -> usize {
+    const STRIDE: usize = 64;
+    let in_c1_range = |b: u8| b.wrapping_sub(0x80) < 0x20;
+    let mut at = 0;
+    for stride in bytes.chunks_exact(STRIDE) {
+        if stride.iter().fold(false, |seen, &b| seen | in_c1_range(b)) {
+            break;
+        }
+        at += STRIDE;
+    }
+    at + bytes[at..]
+        .iter()
+        .position(|&b| in_c1_range(b))
+        .unwrap_or(bytes.len() - at)
+}
+
+/// The most bytes one run of text comes from.
+const BLOCK: usize = 32 * 1024;
+
+/// The windows-1252 scanner; it owns only the buffer its text is built in.
+#[derive(Debug, Default)]
+pub(crate) struct Windows1252Scanner {
+    text: String,
+}
+
+impl Windows1252Scanner {
+    /// Decodes `src`, whose first byte sits at absolute offset `pos`: in one run of text, or
+    /// (`per_char`) one character per byte with its own span.
+    pub(crate) fn scan(&mut self, src: &[u8], pos: u64, per_char: bool, sink: &mut dyn Sink) {
+        if per_char {
+            let mut buf = [0; 4];
+            for (at, &byte) in (pos..).zip(src) {
+                sink.text(Span::new(at, at + 1), char_of(byte).encode_utf8(&mut buf));
+            }
+            return;
+        }
+        if !sink.wants_text() {
+            return;
+        }
+        // Runs of at most BLOCK bytes keep the buffer small enough to be reused, not mapped
+        // afresh, by a decoder that lives for one chunk.
+        for (i, block) in src.chunks(BLOCK).enumerate() {
+            self.text.clear();
+            let mut rest = block;
+            while !rest.is_empty() {
+                let run = latin1_run(rest);
+                crate::simd::push_latin1(&rest[..run], &mut self.text);
+                if let Some(&byte) = rest.get(run) {
+                    self.text.push(char_of(byte));
+                    rest = &rest[run + 1..];
+                } else {
+                    rest = &[];
+                }
+            }
+            let start = pos + (i * BLOCK) as u64;
+            sink.text(Span::new(start, start + block.len() as u64), &self.text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::{Decoder, Piece, Unit};
+    use crate::encoding;
+    use proptest::prelude::*;
+
+    /// What encoding_rs makes of `bytes` as windows-1252.
+    fn reference(bytes: &[u8]) -> String {
+        encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned()
+    }
+
+    #[test]
+    fn every_byte_is_the_character_encoding_rs_gives() {
+        for byte in 0..=255u8 {
+            assert_eq!(
+                char_of(byte).to_string(),
+                reference(&[byte]),
+                "byte {byte:02X}"
+            );
+        }
+        // The table is not Latin-1 where windows-1252 differs from it.
+        assert_eq!(char_of(0x80), '\u{20AC}');
+        assert_eq!(char_of(0x81), '\u{81}');
+    }
+
+    #[test]
+    fn runs_across_blocks_tile_the_input_and_match_encoding_rs() {
+        // Every byte value, many times over, past several blocks and a chunk cut inside one.
+        let bytes: Vec<u8> = (0..3 * BLOCK + 77).map(|i| (i * 7 % 256) as u8).collect();
+        let mut decoder = Decoder::new(encoding::WINDOWS_1252);
+        let mut text = String::new();
+        let mut at = 0;
+        let cut = BLOCK + 5;
+        for (chunk, last) in [(&bytes[..cut], false), (&bytes[cut..], true)] {
+            decoder.decode_pieces(chunk, last, |piece| {
+                let Piece::Text { span, text: t } = piece else {
+                    panic!("windows-1252 has no malformed bytes")
+                };
+                assert_eq!(span.start, at);
+                at = span.end;
+                text.push_str(t);
+            });
+        }
+        assert_eq!(at, bytes.len() as u64);
+        assert_eq!(text, reference(&bytes));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Bulk text and per-byte units, in chunks of any size, are encoding_rs's decode.
+        #[test]
+        fn pieces_and_units_match_encoding_rs(
+            bytes in proptest::collection::vec(
+                prop_oneof![4 => 0x20u8..0x7F, 1 => 0x80u8..0xA0, 1 => any::<u8>()], 0..400),
+            cut in 0usize..400,
+        ) {
+            let cut = cut.min(bytes.len());
+            let mut decoder = Decoder::new(encoding::WINDOWS_1252);
+            let mut text = String::new();
+            let mut spans = Vec::new();
+            for (chunk, last) in [(&bytes[..cut], false), (&bytes[cut..], true)] {
+                decoder.decode_pieces(chunk, last, |piece| match piece {
+                    Piece::Text { span, text: t } => {
+                        text.push_str(t);
+                        spans.push(span);
+                    }
+                    Piece::Malformed(m) => panic!("windows-1252 has no malformed bytes: {m:?}"),
+                });
+            }
+            prop_assert_eq!(&text, &reference(&bytes));
+            // The runs tile the input.
+            let mut at = 0;
+            for span in spans {
+                prop_assert_eq!(span.start, at);
+                at = span.end;
+            }
+            prop_assert!(text.is_empty() || at == bytes.len() as u64);
+            let units: Vec<(u64, char)> = crate::decode::units(&bytes, encoding::WINDOWS_1252)
+                .into_iter()
+                .map(|u| match u {
+                    Unit::Char { span, ch } => (span.start, ch),
+                    Unit::Malformed(m) => panic!("no malformed bytes: {m:?}"),
+                })
+                .collect();
+            let expected: Vec<(u64, char)> = (0..).zip(reference(&bytes).chars()).collect();
+            prop_assert_eq!(units, expected);
+        }
+    }
+}
