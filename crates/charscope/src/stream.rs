@@ -43,6 +43,20 @@ impl StreamDecoder {
         }
     }
 
+    /// Makes this decoder the one [`StreamDecoder::continuing`] would make, keeping the buffers
+    /// of its scanner when it already reads `encoding` (a decoder reused chunk after chunk).
+    pub(crate) fn continue_at(&mut self, encoding: &'static Encoding, offset: u64) {
+        match &mut self.decoder {
+            Some(decoder) if std::ptr::eq(decoder.encoding(), encoding) => decoder.reset_to(offset),
+            decoder => *decoder = Some(Decoder::starting_at(encoding, offset)),
+        }
+        self.requested = encoding;
+        self.mode = BomMode::Keep;
+        self.head.clear();
+        self.settled = encoding;
+        self.bom = None;
+    }
+
     /// Goes on with `other`'s decoder, which has read on from where this one stopped to a
     /// point where it holds nothing back; this stream keeps its encoding and BOM.
     pub(crate) fn take_decoder(&mut self, other: &mut StreamDecoder) {

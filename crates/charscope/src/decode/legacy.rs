@@ -46,6 +46,15 @@ impl LegacyScanner {
         }
     }
 
+    /// Starts afresh at absolute offset `pos`, keeping the output buffer.
+    pub(crate) fn reset(&mut self, pos: u64) {
+        self.decoder = self.rs.new_decoder_without_bom_handling();
+        self.history = [0; HISTORY];
+        self.fed = pos;
+        self.text_start = pos;
+        self.replaced_once = false;
+    }
+
     fn remember(&mut self, bytes: &[u8]) {
         let n = bytes.len().min(HISTORY);
         self.history.copy_within(n.., 0);

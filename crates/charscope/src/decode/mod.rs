@@ -221,6 +221,21 @@ impl Decoder {
         }
     }
 
+    /// Makes this decoder the one [`Decoder::starting_at`] would make for its encoding, keeping
+    /// the buffers of the scanners that have them.
+    pub(crate) fn reset_to(&mut self, offset: u64) {
+        match &mut self.scanner {
+            Scanner::Utf16(s) => s.reset(),
+            Scanner::Legacy(s) => s.reset(offset),
+            Scanner::Windows1252(_) | Scanner::Latin1(_) => {}
+            _ => {
+                *self = Decoder::starting_at(self.encoding, offset);
+                return;
+            }
+        }
+        self.position = offset;
+    }
+
     /// The encoding this decoder reads.
     pub fn encoding(&self) -> &'static Encoding {
         self.encoding

@@ -1,7 +1,8 @@
 //! The UTF-16 scanner: pairs surrogates, names the unpaired ones and an odd trailing byte.
 //!
-//! Fast path: the chunk's code units are validated and converted by encoding_rs's `mem`
-//! functions a valid stretch at a time; this module only explains where a stretch stops.
+//! Fast path: simdutf validates and converts a block of code units at once; only a block it
+//! refuses is walked a valid stretch at a time (encoding_rs's `mem` functions), and this module
+//! explains where each stretch stops.
 
 use super::{Sink, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
@@ -41,6 +42,11 @@ impl Utf16Scanner {
             units: Vec::new(),
             out: Vec::new(),
         }
+    }
+
+    /// Forgets what the last chunk left pending, keeping the buffers.
+    pub(crate) fn reset(&mut self) {
+        self.pending.clear();
     }
 
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {

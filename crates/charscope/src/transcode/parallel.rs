@@ -139,7 +139,7 @@ impl Transcoder {
             Some(helper) => helper,
             None => Box::new(self.helper_writer()),
         };
-        helper.restart(StreamDecoder::continuing(source, offset));
+        helper.restart(source, offset);
         let mut spare = std::mem::take(&mut self.spare);
         spare.clear();
         let (mine, theirs) = std::thread::scope(|scope| {
@@ -209,10 +209,11 @@ impl Transcoder {
         }
     }
 
-    /// Makes a helper ready for another part: a new decoder, counts from zero, and its output
-    /// treated as already started (the byte order mark is the first part's business).
-    pub(super) fn restart(&mut self, decoder: StreamDecoder) {
-        self.decoder = decoder;
+    /// Makes a helper ready for another part: its decoder continues `source` afresh at
+    /// `offset` (keeping its buffers), counts from zero, and its output treated as already
+    /// started (the byte order mark is the first part's business).
+    pub(super) fn restart(&mut self, source: &'static Encoding, offset: u64) {
+        self.decoder.continue_at(source, offset);
         self.failed = false;
         let w = &mut self.writer;
         w.stats = Stats::default();

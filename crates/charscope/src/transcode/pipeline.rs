@@ -15,7 +15,6 @@ use super::parallel::{Cuttable, SEARCH, clean_at};
 use super::{TranscodeError, Transcoder};
 use crate::encoding::Encoding;
 use crate::source::ReadAt;
-use crate::stream::StreamDecoder;
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -124,7 +123,7 @@ fn convert_chunk<R: ReadAt + ?Sized>(
     let (Some(start), Some(end)) = (start, end) else {
         return Outcome::NoCut;
     };
-    helper.restart(StreamDecoder::continuing(plan.source, from + start as u64));
+    helper.restart(plan.source, from + start as u64);
     out.clear();
     let result = helper.transcode(&bytes[start..end], false, &mut out);
     Outcome::Part(Part {
