@@ -88,6 +88,18 @@ pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'
     }
 }
 
+/// `bytes` as a `&str` if they are valid UTF-8, checked by simdutf's validator (AVX-512 where
+/// the processor has it); `None` otherwise, and the caller finds where and why.
+pub(crate) fn valid_str(bytes: &[u8]) -> Option<&str> {
+    if !simdutf::validate_utf8(bytes) {
+        return None;
+    }
+    debug_assert!(std::str::from_utf8(bytes).is_ok());
+    // SAFETY: simdutf has just validated `bytes` as UTF-8 (and debug builds, which the tests
+    // run, check it with std too).
+    Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+}
+
 /// Appends the UTF-8 of Latin-1 `bytes` (each byte the code point of its value, U+0000 to
 /// U+00FF) to `out`.
 pub(crate) fn push_latin1(bytes: &[u8], out: &mut String) {
@@ -139,6 +151,18 @@ mod tests {
                 str_to_utf16le_bytes(&text, &mut out, &mut units);
                 prop_assert_eq!(&out[lead..], &le[..]);
             }
+        }
+
+        /// simdutf's verdict on UTF-8 is std's, on text and on text with a byte changed.
+        #[test]
+        fn valid_str_agrees_with_std(text in "\\PC{0,300}", at in any::<prop::sample::Index>(), byte in any::<u8>()) {
+            prop_assert_eq!(valid_str(text.as_bytes()), Some(text.as_str()));
+            let mut bytes = text.into_bytes();
+            if !bytes.is_empty() {
+                let i = at.index(bytes.len());
+                bytes[i] = byte;
+            }
+            prop_assert_eq!(valid_str(&bytes), std::str::from_utf8(&bytes).ok());
         }
 
         /// simdutf's Latin-1 is encoding_rs's, appended after any text.

@@ -164,7 +164,13 @@ impl Utf8Scanner {
                 // Validate up to the last sequence the chunk may have cut, so that a chunk
                 // ending mid-character is validated once, not twice.
                 let rest = &src[i..src.len() - incomplete_tail(&src[i..])];
-                let valid = match simdutf8::compat::from_utf8(rest) {
+                // simdutf's validator first, for the common case of all valid; where it
+                // refuses, simdutf8 says where the valid text stops.
+                let checked = match crate::simd::valid_str(rest) {
+                    Some(text) => Ok(text),
+                    None => simdutf8::compat::from_utf8(rest),
+                };
+                let valid = match checked {
                     Ok(text) => {
                         if !text.is_empty() {
                             sink.text(
