@@ -151,7 +151,10 @@ impl Transcoder {
         let chunk = chunk.max(2 * SEARCH);
         let mut buf = vec![0u8; chunk];
         let mut out = Vec::with_capacity(chunk);
-        let Some((pos, how)) = self.one_thread(src, 0, true, &mut buf, &mut out, write)? else {
+        // The head, which settles the byte order mark and finds the first cut alone, is read in
+        // smaller pieces: the second thread starts sooner.
+        let head = &mut buf[..2 * SEARCH];
+        let Some((pos, how)) = self.one_thread(src, 0, true, head, &mut out, write)? else {
             return Ok(());
         };
         let plan = Plan {
