@@ -159,14 +159,23 @@ impl Utf8Scanner {
             }
             i = j - p;
         }
+        let mut simd_first = true;
         while i < src.len() {
             if self.group.is_none() {
                 // Validate up to the last sequence the chunk may have cut, so that a chunk
                 // ending mid-character is validated once, not twice.
                 let rest = &src[i..src.len() - incomplete_tail(&src[i..])];
                 // simdutf's validator first, for the common case of all valid; where it
-                // refuses, simdutf8 says where the valid text stops.
-                let checked = match crate::simd::valid_str(rest) {
+                // refuses, simdutf8 says where the valid text stops. simdutf reads to the end
+                // whatever it finds, so after one refusal the rest of this call is left to
+                // simdutf8, which stops at each error: a corrupt chunk costs linear time.
+                let whole = if simd_first {
+                    crate::simd::valid_str(rest)
+                } else {
+                    None
+                };
+                simd_first &= whole.is_some();
+                let checked = match whole {
                     Some(text) => Ok(text),
                     None => simdutf8::compat::from_utf8(rest),
                 };
