@@ -52,10 +52,11 @@ table() {
   local labels=() cmds=()
   while [ $# -gt 0 ]; do labels+=("$1"); cmds+=("$2"); shift 2; done
   labels+=("dd (floor)"); cmds+=("dd if=$file of=/dev/null bs=1M")
-  # The file is read into the page cache before every run: this machine's memory reclaim
-  # (DAMON) evicts idle pages within seconds, and a run that reads from the disk measures it.
+  # The file is put into the page cache afresh before every run (scripts/recache.py): this
+  # machine's memory reclaim (DAMON) evicts idle pages within seconds, and a file it left in
+  # pieces reads at half the speed of one read back whole.
   hyperfine -N --output=null --warmup 1 --runs "$RUNS" --ignore-failure \
-    --prepare "cat $file" --export-json "$results/t.json" "${cmds[@]}" >/dev/null 2>&1
+    --prepare "python3 scripts/recache.py $file" --export-json "$results/t.json" "${cmds[@]}" >/dev/null 2>&1
   local rsses=() one
   for one in "${cmds[@]}"; do rsses+=("$(rss "$one")"); done
   python3 - "$results/t.json" "$title" "$ref" "$(du -m "$file" | cut -f1)" \

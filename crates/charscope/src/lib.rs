@@ -31,6 +31,7 @@ pub mod bom;
 pub mod charinfo;
 pub mod codepoint;
 pub mod compare;
+mod count;
 pub mod decode;
 pub mod detect;
 pub mod dump;

@@ -262,10 +262,10 @@ impl Position {
     fn advance(&mut self, text: &str) {
         match memchr::memrchr(b'\n', text.as_bytes()) {
             Some(i) => {
-                self.lines += memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
-                self.column = count_chars(&text.as_bytes()[i + 1..]);
+                self.lines += crate::count::newlines(text.as_bytes());
+                self.column = crate::count::utf8_chars(&text.as_bytes()[i + 1..]);
             }
-            None => self.column += count_chars(text.as_bytes()),
+            None => self.column += crate::count::utf8_chars(text.as_bytes()),
         }
     }
 
@@ -276,10 +276,6 @@ impl Position {
     fn col(&self) -> u64 {
         self.column + 1
     }
-}
-
-fn count_chars(utf8: &[u8]) -> u64 {
-    utf8.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
 }
 
 /// The output side: text in, bytes of the target out.
@@ -797,7 +793,7 @@ impl Writer {
                         }
                     }
                 }
-                self.chars_encoded += count_chars(&text.as_bytes()[from..]);
+                self.chars_encoded += crate::count::utf8_chars(&text.as_bytes()[from..]);
                 Ok(())
             }
             Engine::Whatwg(_) if self.single_byte.is_some() => {
@@ -826,7 +822,7 @@ impl Writer {
                 from = i;
             }
         }
-        self.chars_encoded += count_chars(&text.as_bytes()[from..]);
+        self.chars_encoded += crate::count::utf8_chars(&text.as_bytes()[from..]);
         Ok(())
     }
 
@@ -890,7 +886,7 @@ impl Writer {
         }
         out.truncate(w);
         if result.is_ok() && self.track_chars {
-            self.chars_encoded += count_chars(&bytes[counted..]);
+            self.chars_encoded += crate::count::utf8_chars(&bytes[counted..]);
         }
         self.single_byte = Some(table);
         result
@@ -935,7 +931,7 @@ impl Writer {
             }
         }
         if result.is_ok() {
-            self.chars_encoded += count_chars(&text.as_bytes()[counted..]);
+            self.chars_encoded += crate::count::utf8_chars(&text.as_bytes()[counted..]);
         }
         self.encoder = Some(encoder);
         self.scratch = scratch;
@@ -954,7 +950,7 @@ impl Writer {
         out: &mut Vec<u8>,
     ) -> Result<(), TranscodeError> {
         if self.track_chars {
-            self.chars_encoded += count_chars(&text.as_bytes()[counted..at]);
+            self.chars_encoded += crate::count::utf8_chars(&text.as_bytes()[counted..at]);
         }
         let policy = self.options.errors;
         if policy == ErrorPolicy::Strict {
@@ -966,7 +962,7 @@ impl Writer {
                     self.fix = Some(Prefix {
                         utf8: before.len() as u64,
                         utf16: before.encode_utf16().count() as u64,
-                        chars: count_chars(before.as_bytes()),
+                        chars: crate::count::utf8_chars(before.as_bytes()),
                     });
                     (o.span.start, false, p)
                 }

@@ -52,10 +52,6 @@ pub struct Validator {
     counter: Option<ByteCounter>,
 }
 
-/// Below this many bytes a plain loop counts faster than `bytecount`'s dispatch to SIMD (a
-/// corrupted file has many short stretches between malformed sequences).
-const SHORT: usize = 64;
-
 /// Lines and columns counted in the bytes themselves.
 #[derive(Debug)]
 struct ByteCounter {
@@ -79,10 +75,8 @@ impl ByteCounter {
     fn chars(&self, bytes: &[u8]) -> u64 {
         if self.single_byte {
             bytes.len() as u64
-        } else if bytes.len() < SHORT {
-            bytes.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
         } else {
-            bytecount::num_chars(bytes) as u64
+            crate::count::utf8_chars(bytes)
         }
     }
 
@@ -90,11 +84,7 @@ impl ByteCounter {
     fn count(&self, bytes: &[u8], line: &mut u64, column: &mut u64) {
         match memchr::memrchr(b'\n', bytes) {
             Some(last) => {
-                *line += if bytes.len() < SHORT {
-                    bytes.iter().filter(|&&b| b == b'\n').count()
-                } else {
-                    bytecount::count(bytes, b'\n')
-                } as u64;
+                *line += crate::count::newlines(bytes);
                 *column = self.chars(&bytes[last + 1..]);
             }
             None => *column += self.chars(bytes),

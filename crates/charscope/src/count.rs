@@ -1,0 +1,41 @@
+//! Counting lines and characters in bytes, for the line and column of what a command reports:
+//! bytecount's SIMD counts (they count densely, where a search for each newline slows down on
+//! short lines), a plain loop for short runs.
+
+/// Below this many bytes a plain loop counts faster than `bytecount`'s dispatch to SIMD (a
+/// corrupted file has many short stretches between malformed sequences).
+const SHORT: usize = 64;
+
+/// How many line feeds `bytes` hold.
+pub(crate) fn newlines(bytes: &[u8]) -> u64 {
+    if bytes.len() < SHORT {
+        bytes.iter().filter(|&&b| b == b'\n').count() as u64
+    } else {
+        bytecount::count(bytes, b'\n') as u64
+    }
+}
+
+/// How many characters UTF-8 `bytes` hold: the bytes that are not continuation bytes (80-BF).
+pub(crate) fn utf8_chars(bytes: &[u8]) -> u64 {
+    if bytes.len() < SHORT {
+        bytes.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
+    } else {
+        bytecount::num_chars(bytes) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Both counts agree with std's, short and long.
+        #[test]
+        fn counts_agree_with_std(text in "(\\PC|\n){0,200}", repeat in 1usize..5) {
+            let text = text.repeat(repeat);
+            prop_assert_eq!(newlines(text.as_bytes()), text.matches('\n').count() as u64);
+            prop_assert_eq!(utf8_chars(text.as_bytes()), text.chars().count() as u64);
+        }
+    }
+}
