@@ -2,9 +2,9 @@
 //! plain (never a hidden-character finding on its own), whether it continues a word, and whether
 //! it is inert for NFC (no text made of inert characters and ASCII can be other than NFC).
 //!
-//! The answers are worked out from the Unicode properties once per block of 256 code points of
-//! the Basic Multilingual Plane, the first time a character of the block is looked up, and kept
-//! for the process: prose uses few blocks. Other characters get no answer and go the long way.
+//! The answers are worked out from the Unicode properties for each character of the Basic
+//! Multilingual Plane the first time it is looked up, and kept for the process. Other characters
+//! get no answer and go the long way.
 
 use super::confusable::is_word_category;
 use super::hidden::classify_with;
@@ -14,7 +14,7 @@ use icu_normalizer::properties::{
 };
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU16, Ordering};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The character is never a hidden-character finding on its own ([`classify_with`] gives
@@ -47,48 +47,53 @@ pub const NO_SCRIPT: u16 = 128;
 /// [`PLAIN`]); else 0.
 pub const SCRIPT_SHIFT: u32 = 8;
 
-/// The blocks of the Basic Multilingual Plane, each filled on first use.
-static BLOCKS: [OnceLock<[u16; 256]>; 256] = [const { OnceLock::new() }; 256];
+/// The flags of each character of the Basic Multilingual Plane as [`lookup`] keeps them: 0 for
+/// a character not looked up yet, [`NONE`] for one whose flags are 0. Characters are worked out
+/// one by one, the first time they are looked up: a text uses a few hundred or thousand
+/// characters, a tiny part of the blocks they are in (working out whole blocks of 256 took
+/// 1.4 ms for the blocks of the bench corpus). Threads that work out the same character at once
+/// store the same flags.
+static TABLE: [AtomicU16; 0x1_0000] = [const { AtomicU16::new(0) }; 0x1_0000];
 
-/// The flags of the block of 256 code points that starts at `block << 8`.
-fn block(block: u32) -> &'static [u16; 256] {
-    BLOCKS[block as usize].get_or_init(|| fill(block << 8))
-}
+/// What [`TABLE`] keeps for flags 0: no character has it, as script numbers stay below 255.
+const NONE: u16 = 0xFF00;
 
-/// [`plain_flags`] for a run of characters: the block of the last character looked up is kept
-/// at hand, as text stays in a few blocks.
-pub struct Reader {
-    /// The number of the kept block (`u32::MAX` before the first).
-    number: u32,
-    flags: &'static [u16; 256],
-}
-
-impl Default for Reader {
-    fn default() -> Reader {
-        Reader::new()
+/// The flags of the character of code point `cp` of the Basic Multilingual Plane as [`TABLE`]
+/// keeps them (surrogates, never looked up by the scan, have none).
+#[inline(always)]
+fn lookup(cp: u16) -> u16 {
+    match TABLE[usize::from(cp)].load(Ordering::Relaxed) {
+        0 => work_out(cp),
+        kept => kept,
     }
 }
 
+/// Works out the flags of the character of code point `cp` and keeps them in [`TABLE`].
+#[cold]
+#[inline(never)]
+fn work_out(cp: u16) -> u16 {
+    let flags = char::from_u32(u32::from(cp)).map_or(0, flags_of);
+    let kept = if flags == 0 { NONE } else { flags };
+    TABLE[usize::from(cp)].store(kept, Ordering::Relaxed);
+    kept
+}
+
+/// [`plain_flags`] for a run of characters (the table lookup of the scan's inner loop).
+#[derive(Default)]
+pub struct Reader;
+
 impl Reader {
-    /// A reader with no block kept yet.
+    /// A reader.
     pub fn new() -> Reader {
-        Reader {
-            number: u32::MAX,
-            flags: &[0; 256],
-        }
+        Reader
     }
 
     /// [`plain_flags`] of the character of code point `cp`.
     #[inline(always)]
     pub fn plain_flags(&mut self, cp: u32) -> Option<u16> {
-        if cp >> 8 != self.number {
-            if cp >= 0x1_0000 {
-                return None;
-            }
-            self.number = cp >> 8;
-            self.flags = block(self.number);
-        }
-        let flags = self.flags[(cp & 0xFF) as usize];
+        let cp = u16::try_from(cp).ok()?;
+        let flags = lookup(cp);
+        // (NONE has no PLAIN.)
         (flags & PLAIN != 0).then_some(flags)
     }
 }
@@ -104,11 +109,11 @@ pub fn plain_flags(c: char) -> Option<u16> {
 /// The flags of a character of the Basic Multilingual Plane, `None` for others.
 #[inline]
 fn bmp_flags(c: char) -> Option<u16> {
-    let cp = c as u32;
-    if cp >= 0x1_0000 {
-        return None;
-    }
-    Some(block(cp >> 8)[(cp & 0xFF) as usize])
+    let cp = u16::try_from(u32::from(c)).ok()?;
+    Some(match lookup(cp) {
+        NONE => 0,
+        flags => flags,
+    })
 }
 
 /// Whether every character of `text` may be written in Japanese, or every one in Korean (all
@@ -221,17 +226,6 @@ fn is_own_nfc(c: char) -> bool {
     }
 }
 
-fn fill(start: u32) -> [u16; 256] {
-    let mut block = [0u16; 256];
-    for (i, flags) in block.iter_mut().enumerate() {
-        // Surrogates are no characters: they stay 0 (never looked up).
-        if let Some(c) = char::from_u32(start + i as u32) {
-            *flags = flags_of(c);
-        }
-    }
-    block
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,11 +261,13 @@ mod tests {
     }
 
     #[test]
-    fn inert_characters_make_nfc_text_and_the_blocks_agree() {
+    fn inert_characters_make_nfc_text_and_the_table_agrees() {
         let nfc = ComposingNormalizerBorrowed::new_nfc();
         let mut inert = 0;
         for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
             let flags = flags_of(c);
+            assert_ne!(flags, NONE, "U+{:04X}", c as u32);
+            assert_eq!(bmp_flags(c), Some(flags), "U+{:04X}", c as u32);
             assert_eq!(plain_flags(c), (flags & PLAIN != 0).then_some(flags));
             if CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 {
                 let alone = nfc.is_normalized(c.encode_utf8(&mut [0; 4]));
