@@ -10,14 +10,16 @@
 use super::chartable;
 use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
-use super::twins;
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
+use super::{regions, twins};
 use crate::decode::{Decoder, Malformed, Piece};
 use crate::encoding::UTF_8;
+use crate::source::ReadAt;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
@@ -83,6 +85,91 @@ fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> V
     }
 }
 
+/// [`scan_bytes_on`] of a source read in chunks (a large file): the same findings in the same
+/// order (a test checks it), with a few MiB of memory rather than the whole source, which the
+/// kernel would zero and map page by page. When there are words that may look like others, the
+/// source is read a second time for their twins.
+pub fn scan_source<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+) -> std::io::Result<Vec<Finding>> {
+    scan_source_in(path, src, threads, regions::CHUNK)
+}
+
+fn scan_source_in<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+    chunk: usize,
+) -> std::io::Result<Vec<Finding>> {
+    let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
+        let mut scanner = Scanner::new(path);
+        // The thread's kept verdicts go on from region to region.
+        std::mem::swap(&mut scanner.words, words);
+        let lines = match simdutf8::basic::from_utf8(bytes) {
+            Ok(text) => scanner.text_lines(text, offset),
+            Err(_) => scanner.byte_lines(bytes, offset),
+        };
+        std::mem::swap(&mut scanner.words, words);
+        (scanner, lines)
+    };
+    let regions = regions::check_regions(src, chunk, threads, WordCache::new, scan_region)?;
+    let mut regions = regions.into_iter();
+    let (mut scanner, mut lines) = regions.next().expect("one region at least");
+    for (region, region_lines) in regions {
+        scanner.absorb(region, lines);
+        lines += region_lines;
+    }
+    let candidates = std::mem::take(&mut scanner.candidates);
+    let twins = if candidates.is_empty() {
+        HashMap::new()
+    } else {
+        twins::find_twins_in_source(src, readings(&candidates), chunk, threads)?
+    };
+    Ok(scanner.decide(&candidates, &twins))
+}
+
+/// [`scan_bidi_controls`] of a source read in chunks, as [`scan_source`] reads it.
+pub fn scan_source_bidi_controls<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+) -> std::io::Result<Vec<Finding>> {
+    scan_source_bidi_controls_in(path, src, threads, regions::CHUNK)
+}
+
+fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+    chunk: usize,
+) -> std::io::Result<Vec<Finding>> {
+    let scan_region = |_: &mut (), bytes: &[u8], offset: u64| {
+        let findings = bidi_controls(path, bytes, offset);
+        (findings, bytecount::count(bytes, b'\n') as u64 + 1)
+    };
+    let regions = regions::check_regions(src, chunk, threads, || (), scan_region)?;
+    let mut findings = Vec::new();
+    let mut lines = 0;
+    for (region, region_lines) in regions {
+        findings.extend(region.into_iter().map(|mut f| {
+            f.line = f.line.map(|l| l + lines);
+            f
+        }));
+        lines += region_lines;
+    }
+    Ok(findings)
+}
+
+/// The ASCII readings of `candidates`, with their skeletons.
+fn readings(candidates: &[Candidate]) -> Vec<(&str, &str)> {
+    candidates
+        .iter()
+        .map(|c| (&*c.word.reading, &*c.word.skeleton))
+        .collect()
+}
+
 /// The byte ranges of the parts of `bytes` for `threads` threads: cut just before line feeds (the
 /// line feed between two parts belongs to neither), each of `min_part` bytes at least.
 fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
@@ -105,6 +192,12 @@ fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
 /// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
 /// finds the same ones (a test checks it).
 pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    bidi_controls(path, bytes, 0)
+}
+
+/// [`scan_bidi_controls`] of `bytes` that start at byte `offset` of the input, their lines
+/// numbered from 1.
+fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
     let mut scanner = Scanner::new(path);
     let mut line = 1u64;
     let mut line_start = 0usize;
@@ -135,7 +228,8 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
             .count() as u64
             + 1;
         st.column = column;
-        scanner.hidden(st, (line, column, at as u64), Code::BidiControl, c, None);
+        let at = (line, column, offset + at as u64);
+        scanner.hidden(st, at, Code::BidiControl, c, None);
     }
     if let Some(st) = state {
         scanner.end_line(st);
@@ -853,31 +947,39 @@ impl<'p> Scanner<'p> {
     /// cut before line feeds, as [`cut`] makes them) on a thread each.
     fn finish_in_parts(mut self, text: &str, parts: &[(usize, usize)]) -> Vec<Finding> {
         let candidates = std::mem::take(&mut self.candidates);
-        if !candidates.is_empty() {
-            let readings = candidates
-                .iter()
-                .map(|c| (&*c.word.reading, &*c.word.skeleton))
-                .collect();
-            let twins = twins::find_twins(text, readings, parts);
-            for c in &candidates {
-                let at = (c.line, c.column, c.offset);
-                match twins.get(&*c.word.skeleton) {
-                    Some(twin) => {
-                        let chars = word_chars(&c.word.word);
-                        let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
-                        let message = format!(
-                            "`{}` looks like `{}` (line {}) but has {}",
-                            c.word.word,
-                            twin.reading,
-                            twin.line,
-                            names.join(", ")
-                        );
-                        self.push(at, Code::Confusable, chars, message, None);
-                    }
-                    None => {
-                        if let Some(mixed) = words::mixed(&c.word.word) {
-                            self.mixed(at, &mixed);
-                        }
+        let twins = if candidates.is_empty() {
+            HashMap::new()
+        } else {
+            twins::find_twins(text, readings(&candidates), parts)
+        };
+        self.decide(&candidates, &twins)
+    }
+
+    /// Decides the `candidates` (one with a twin is confusable, one without is checked for
+    /// mixed scripts) and sorts the findings by offset.
+    fn decide(
+        mut self,
+        candidates: &[Candidate],
+        twins: &HashMap<&str, twins::Twin<'_>>,
+    ) -> Vec<Finding> {
+        for c in candidates {
+            let at = (c.line, c.column, c.offset);
+            match twins.get(&*c.word.skeleton) {
+                Some(twin) => {
+                    let chars = word_chars(&c.word.word);
+                    let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
+                    let message = format!(
+                        "`{}` looks like `{}` (line {}) but has {}",
+                        c.word.word,
+                        twin.reading,
+                        twin.line,
+                        names.join(", ")
+                    );
+                    self.push(at, Code::Confusable, chars, message, None);
+                }
+                None => {
+                    if let Some(mixed) = words::mixed(&c.word.word) {
+                        self.mixed(at, &mixed);
                     }
                 }
             }
@@ -971,6 +1073,48 @@ mod tests {
             prop_assert_eq!(parts.first().map(|p| p.0), Some(0));
             prop_assert_eq!(parts.last().map(|p| p.1), Some(bytes.len()));
             prop_assert_eq!(scan_in_parts("p", &bytes, threads, min_part), scan_bytes("p", &bytes));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn a_source_read_in_chunks_gives_the_findings_of_a_whole_read(
+            picks in prop::collection::vec(0..PIECES.len() + 3, 0..80),
+            chunk in 1..64usize,
+            threads in 1..4usize,
+        ) {
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i - i.min(3)) {
+                    Some(piece) if i >= 3 => bytes.extend_from_slice(piece.as_bytes()),
+                    _ => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\xEF\xBB\xBF"][i % 3]),
+                }
+            }
+            let whole = scan_bytes("p", &bytes);
+            prop_assert_eq!(scan_source_in("p", &bytes[..], threads, chunk).unwrap(), whole);
+            let bidi = scan_bidi_controls("p", &bytes);
+            prop_assert_eq!(scan_source_bidi_controls_in("p", &bytes[..], threads, chunk).unwrap(), bidi);
+        }
+    }
+
+    #[test]
+    fn a_twin_in_another_chunk_is_found_with_its_line() {
+        // The twin of the Cyrillic word is three chunks before it, and one after another.
+        let text =
+            "paypal here\nx\n\n0123456789 \u{202E}\np\u{0430}ypal and is\u{0430}dmin\nisadmin";
+        let whole = scan_bytes("p", text.as_bytes());
+        assert_eq!(
+            whole.iter().filter(|f| f.code == Code::Confusable).count(),
+            2
+        );
+        for chunk in [1, 3, 7, 16, 1000] {
+            assert_eq!(
+                scan_source_in("p", text.as_bytes(), 2, chunk).unwrap(),
+                whole,
+                "{chunk}"
+            );
         }
     }
 
