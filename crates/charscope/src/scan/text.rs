@@ -241,8 +241,6 @@ fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
 struct OpenWord {
     /// Its byte index in the run of text.
     start: usize,
-    /// It has ASCII characters.
-    ascii: bool,
     /// It has ASCII letters (of the Latin script).
     ascii_letters: bool,
     /// The table's flags that all its characters beyond ASCII have ([`chartable::PLAIN`] among
@@ -259,7 +257,6 @@ impl OpenWord {
     fn new(start: usize) -> OpenWord {
         OpenWord {
             start,
-            ascii: false,
             ascii_letters: false,
             all: u16::MAX,
             any: 0,
@@ -268,7 +265,6 @@ impl OpenWord {
 
     /// A run of ASCII word characters, with letters among them or not.
     fn ascii(&mut self, letters: bool) {
-        self.ascii = true;
         self.ascii_letters |= letters;
     }
 
@@ -291,7 +287,8 @@ impl OpenWord {
     /// keeps its skeleton from being ASCII ([`chartable::NO_ASCII_LOOK`],
     /// [`chartable::NO_ASCII_SKELETON`]), so it pretends to be no ASCII word, and it has one
     /// script at most (ASCII letters are Latin; Common and Inherited go with any), or is all
-    /// Japanese or all Korean, so it mixes none.
+    /// Japanese or all Korean but for ASCII digits and `_` (Common, and written in both: a
+    /// test checks that the chart says so), so it mixes none.
     fn needs_no_look(&self) -> bool {
         use chartable::{JAPANESE, KOREAN, LATIN, NO_ASCII_LOOK, NO_ASCII_SKELETON, PLAIN};
         let no_ascii_twin = self.any & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0;
@@ -299,7 +296,7 @@ impl OpenWord {
         let script = chartable::script_of(self.any);
         let one_script = (script == 0 || script == chartable::script_of(self.all))
             && (!self.ascii_letters || script == 0 || script == LATIN);
-        let one_east_asian = !self.ascii && self.all & (JAPANESE | KOREAN) != 0;
+        let one_east_asian = !self.ascii_letters && self.all & (JAPANESE | KOREAN) != 0;
         self.all & PLAIN != 0 && no_ascii_twin && (one_script || one_east_asian)
     }
 }
@@ -610,7 +607,9 @@ impl<'p> Scanner<'p> {
                 Some(char_flags) => char_flags,
                 None => {
                     let c = char::from_u32(cp).expect("valid UTF-8");
-                    self.not_plain(state, &mut run, i, c)
+                    // (A character that is no plain one may still be inert for NFC: a byte
+                    // order mark at the start of a long first line.)
+                    self.not_plain(state, &mut run, i, c) | flags.nfc_inert(cp)
                 }
             };
             nfc_inert &= char_flags & chartable::NFC_INERT != 0;
