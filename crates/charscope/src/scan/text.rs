@@ -375,16 +375,22 @@ fn is_ascii_word_byte(b: u8) -> bool {
 }
 
 /// The index of the first byte of `bytes` from `from` on that is not [plain
-/// ASCII](is_plain_ascii) (the length when there is none). The first bytes are looked at one by
-/// one (between two words of most scripts there is one space), then 16 at once.
+/// ASCII](is_plain_ascii) (the length when there is none). The first 16 bytes are looked at 8
+/// at a time (between two words of most scripts there is one space), then 16 at once; the byte
+/// is found in its 8 by [`not_plain_bytes`].
 fn next_not_plain(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
-    let short = bytes.len().min(from + 8);
-    while i < short {
-        if !is_plain_ascii(bytes[i]) {
-            return i;
+    let eight = |i: usize| {
+        bytes
+            .get(i..i + 8)
+            .map(|b| not_plain_bytes(u64::from_le_bytes(b.try_into().expect("8 bytes"))))
+    };
+    for _ in 0..2 {
+        match eight(i) {
+            Some(0) => i += 8,
+            Some(found) => return i + (found.trailing_zeros() / 8) as usize,
+            None => break,
         }
-        i += 1;
     }
     while let Some(chunk) = bytes.get(i..i + 16) {
         if chunk.iter().fold(false, |any, &b| any | !is_plain_ascii(b)) {
@@ -392,10 +398,35 @@ fn next_not_plain(bytes: &[u8], from: usize) -> usize {
         }
         i += 16;
     }
+    while let Some(found) = eight(i) {
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
     while bytes.get(i).is_some_and(|&b| is_plain_ascii(b)) {
         i += 1;
     }
     i
+}
+
+/// The bytes of `x` (8 bytes, little-endian) that are not [plain ASCII](is_plain_ascii): the
+/// high bit of each such byte set, no other bit.
+#[inline(always)]
+fn not_plain_bytes(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    const LOW7: u64 = ONES * 0x7F;
+    // (No sum carries from one byte into the next: each adds at most 0x7F to 0x7F.)
+    let low = x & LOW7;
+    // 0x7F and above: the high bit, or the low seven bits all ones.
+    let high_or_del = (x | (low + ONES)) & HIGH;
+    // Below 0x20: the high bit clear, and the low seven bits plus 0x60 below 0x80.
+    let control = !(x | (low + ONES * 0x60)) & HIGH;
+    // Tab (09) and carriage return (0D) are the bytes that are 09 without their bit 2.
+    let y = (x & (ONES * 0xFB)) ^ (ONES * 0x09);
+    let tab_or_cr = !(y | ((y & LOW7) + LOW7)) & HIGH;
+    high_or_del | (control & !tab_or_cr)
 }
 
 /// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
@@ -1095,6 +1126,37 @@ mod tests {
             prop_assert_eq!(scan_source_in("p", &bytes[..], threads, chunk).unwrap(), whole);
             let bidi = scan_bidi_controls("p", &bytes);
             prop_assert_eq!(scan_source_bidi_controls_in("p", &bytes[..], threads, chunk).unwrap(), bidi);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn next_not_plain_finds_the_first_byte_that_is_not_plain(
+            bytes in prop::collection::vec(prop::sample::select(
+                vec![b' ', b'a', b'~', b'\t', b'\r', b'\n', 0, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x0D | 0x80, 0x89]
+            ), 0..80),
+            from in 0..80usize,
+        ) {
+            let from = from.min(bytes.len());
+            let want = (from..bytes.len()).find(|&i| !is_plain_ascii(bytes[i])).unwrap_or(bytes.len());
+            prop_assert_eq!(next_not_plain(&bytes, from), want);
+        }
+    }
+
+    #[test]
+    fn every_byte_is_told_plain_or_not_in_eights() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let mut x = [b' '; 8];
+                x[at] = b;
+                let found = not_plain_bytes(u64::from_le_bytes(x));
+                let want = if is_plain_ascii(b) {
+                    0
+                } else {
+                    0x80 << (8 * at)
+                };
+                assert_eq!(found, want, "{b:#04x} at {at}");
+            }
         }
     }
 
