@@ -81,6 +81,8 @@ fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> V
     match valid {
         // The parts cut valid text only: the lossy text of other bytes has other offsets.
         Some(text) => scanner.finish_in_parts(text, &parts),
+        // The text is read only for the twins of candidates: no lossy copy without them.
+        None if scanner.candidates.is_empty() => scanner.finish(""),
         None => scanner.finish(&String::from_utf8_lossy(bytes)),
     }
 }
