@@ -632,6 +632,18 @@ impl<'p> Scanner<'p> {
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             if b.is_ascii() {
+                // One space or punctuation mark between characters beyond ASCII (prose in most
+                // scripts) ends the word, if one is open, and that is all.
+                if bytes.get(i + 1).is_some_and(|&next| !next.is_ascii())
+                    && is_plain_ascii(b)
+                    && !is_ascii_word_byte(b)
+                {
+                    if let Some(w) = word.take() {
+                        self.end_word(w, &mut run, i);
+                    }
+                    i += 1;
+                    continue;
+                }
                 i = self.ascii(state, &mut run, &mut word, i);
                 continue;
             }
