@@ -2,14 +2,15 @@
 //! and map for every MiB), cut into regions of whole lines: what a line-by-line check of a
 //! large file needs, without the file in memory.
 //!
-//! The source is read in chunks of a fixed size, each thread taking every n-th chunk. The lines
-//! that lie whole inside a chunk make one region, checked on the thread that read it; a line
-//! that crosses the end of a chunk is put together from the chunks it spans and checked on the
-//! calling thread. The regions, in the order of the source, are its lines, each once, with the
+//! The source is read in chunks of a fixed size, each thread taking the next chunk in turn. The
+//! lines that lie whole inside a chunk make one region, checked on the thread that read it; a
+//! line that crosses the end of a chunk is put together from the chunks it spans and checked on
+//! the calling thread. The regions, in the order of the source, are its lines, each once, with the
 //! line feeds between them left out.
 
 use crate::source::{ReadAt, read_full_at};
 use std::io;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many bytes a thread reads at a time: small enough to be scanned from the core's cache
 /// soon after the kernel copied it there.
@@ -52,12 +53,15 @@ where
     F: Fn(&mut S, &[u8], u64) -> T + Sync,
 {
     let threads = threads.max(1);
-    let read_chunks = |first: usize, state: &mut S| -> io::Result<Vec<(usize, Chunk<T>)>> {
+    // The next chunk to read: each thread takes the next one when it is done with its last, so
+    // that a thread slowed down (by harder text or by other work on the machine) takes fewer.
+    let next = AtomicUsize::new(0);
+    let read_chunks = |state: &mut S| -> io::Result<Vec<(usize, Chunk<T>)>> {
         let mut check = |bytes: &[u8], offset: u64| check(state, bytes, offset);
         let mut buf = vec![0u8; chunk];
         let mut done = Vec::new();
-        let mut k = first;
         loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
             let offset = (k * chunk) as u64;
             let len = read_full_at(src, &mut buf, offset).map_err(|(_, e)| e)?;
             if len == 0 && k > 0 {
@@ -67,20 +71,19 @@ where
             if len < chunk {
                 break;
             }
-            k += threads;
         }
         Ok(done)
     };
     let mut state = new_state();
     let mut chunks = if threads == 1 {
-        read_chunks(0, &mut state)?
+        read_chunks(&mut state)?
     } else {
         let (read_chunks, new_state) = (&read_chunks, &new_state);
         std::thread::scope(|scope| {
             let others: Vec<_> = (1..threads)
-                .map(|t| scope.spawn(move || read_chunks(t, &mut new_state())))
+                .map(|_| scope.spawn(move || read_chunks(&mut new_state())))
                 .collect();
-            let mut all = read_chunks(0, &mut state)?;
+            let mut all = read_chunks(&mut state)?;
             for other in others {
                 all.extend(other.join().expect("a reading thread panicked")?);
             }
