@@ -52,10 +52,12 @@ impl<'c> TwinSearch<'c> {
     }
 
     /// The first whole-word match of each skeleton in `text[start..end]`, over every search:
-    /// its reading and where it starts.
+    /// its reading and where it starts. Bytes that are not UTF-8 are read as U+FFFD is (no word
+    /// character), and a match is the same as in [`String::from_utf8_lossy`]'s text: a reading
+    /// is UTF-8, and no valid character spans bytes that are not.
     pub fn first_in(
         &self,
-        text: &str,
+        text: &[u8],
         start: usize,
         end: usize,
     ) -> HashMap<&'c str, (&'c str, usize)> {
@@ -90,7 +92,9 @@ pub(super) fn find_twins<'c>(
         parts
     };
     // The first whole-word match of each skeleton in a part, over every search.
-    let found = super::on_threads(parts, |&(start, end)| search.first_in(text, start, end));
+    let found = super::on_threads(parts, |&(start, end)| {
+        search.first_in(text.as_bytes(), start, end)
+    });
     // The earliest part that has a twin of a skeleton has its first one.
     let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
     for part in found {
@@ -154,12 +158,8 @@ pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
         threads,
         || (),
         |_, bytes, _| {
-            let text = match simdutf8::basic::from_utf8(bytes) {
-                Ok(text) => std::borrow::Cow::Borrowed(text),
-                Err(_) => String::from_utf8_lossy(bytes),
-            };
             let mut firsts: Vec<(&'c str, &'c str, usize)> = search
-                .first_in(&text, 0, text.len())
+                .first_in(bytes, 0, bytes.len())
                 .into_iter()
                 .map(|(skeleton, (reading, at))| (skeleton, reading, at))
                 .collect();
@@ -167,7 +167,7 @@ pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
             let mut line = 0;
             let mut counted = 0;
             for f in &mut firsts {
-                line += bytecount::count(&text.as_bytes()[counted..f.2], b'\n');
+                line += bytecount::count(&bytes[counted..f.2], b'\n');
                 counted = f.2;
                 f.2 = line;
             }
@@ -186,6 +186,32 @@ pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
         lines_before += lines;
     }
     Ok(twins)
+}
+
+/// The character that bytes read as UTF-8 end with before byte `at` (U+FFFD for bytes that are
+/// not UTF-8, as [`String::from_utf8_lossy`] reads them), if any: the one that starts at the
+/// last byte before `at` that is no continuation byte, if it is valid and ends there.
+fn char_before(bytes: &[u8], at: usize) -> Option<char> {
+    let from = at.saturating_sub(4);
+    let lead = (from..at).rev().find(|&i| bytes[i] & 0xC0 != 0x80);
+    let Some(lead) = lead else {
+        return (at > 0).then_some(char::REPLACEMENT_CHARACTER);
+    };
+    match std::str::from_utf8(&bytes[lead..at]) {
+        Ok(c) => c.chars().next(),
+        Err(_) => Some(char::REPLACEMENT_CHARACTER),
+    }
+}
+
+/// The character that bytes read as UTF-8 start with from byte `at` on (U+FFFD for bytes that
+/// are not UTF-8), if any.
+fn char_after(bytes: &[u8], at: usize) -> Option<char> {
+    // (A character has 4 bytes at most: the bytes after those are not looked at.)
+    let chunk = bytes[at..bytes.len().min(at + 4)].utf8_chunks().next()?;
+    match chunk.valid().chars().next() {
+        Some(c) => Some(c),
+        None => Some(char::REPLACEMENT_CHARACTER),
+    }
 }
 
 /// The readings cut into groups to search apart: the short ones and the others, when every
@@ -240,13 +266,13 @@ impl<'c> Search<'c> {
     /// it starts.
     fn first_twins(
         &self,
-        text: &str,
+        text: &[u8],
         start: usize,
         end: usize,
     ) -> HashMap<&'c str, (&'c str, usize)> {
         let word_at = |start: usize, end: usize| {
-            !text[..start].chars().next_back().is_some_and(is_word_char)
-                && !text[end..].chars().next().is_some_and(is_word_char)
+            !char_before(text, start).is_some_and(is_word_char)
+                && !char_after(text, end).is_some_and(is_word_char)
         };
         let mut twins = HashMap::new();
         let input = aho_corasick::Input::new(text).range(start..end);
@@ -292,6 +318,22 @@ mod tests {
         let mut v: Vec<_> = firsts.into_iter().map(|(s, (r, at))| (s, r, at)).collect();
         v.sort_unstable();
         v
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_characters_around_a_place_are_those_of_the_lossy_text(
+            bytes in proptest::collection::vec(proptest::sample::select(
+                vec![b'a', b'_', b' ', 0x80, 0x82, 0xAC, 0xBF, 0xC0, 0xC3, 0xA9, 0xE2, 0xF0, 0x9F, 0xFF]
+            ), 0..24),
+        ) {
+            for at in 0..=bytes.len() {
+                let before = String::from_utf8_lossy(&bytes[..at]).chars().next_back();
+                proptest::prop_assert_eq!(char_before(&bytes, at), before, "{}", at);
+                let after = String::from_utf8_lossy(&bytes[at..]).chars().next();
+                proptest::prop_assert_eq!(char_after(&bytes, at), after, "{}", at);
+            }
+        }
     }
 
     #[test]
