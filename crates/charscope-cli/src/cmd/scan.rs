@@ -5,6 +5,7 @@ use super::scan_config::Policy;
 use crate::Outcome;
 use crate::args::{ScanArgs, ScanFormat};
 use crate::cmd::Ctx;
+use crate::cmd::scan_read::{Contents, with_file};
 use crate::output::{Style, use_color};
 use crate::terminal::sanitize;
 use anyhow::Result;
@@ -261,18 +262,41 @@ fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
             }
         }
         Job::File { path, walked } => {
-            let scan_file = |bytes: &[u8]| {
-                if *walked && bytes[..bytes.len().min(BINARY_SNIFF)].contains(&0) {
-                    Done::Binary
-                } else {
-                    Done::Findings(scan(&show(path), bytes))
-                }
-            };
-            super::scan_read::with_file(path, scan_file).unwrap_or_else(|e| {
+            let cannot = |e: std::io::Error| {
                 Done::Error(format!("cannot read {}: {e}", sanitize(&show(path))))
-            })
+            };
+            let binary = |head: &[u8]| *walked && head[..head.len().min(BINARY_SNIFF)].contains(&0);
+            let scan_file = |contents: Contents<'_>| match contents {
+                Contents::Whole(bytes) if binary(bytes) => Done::Binary,
+                Contents::Whole(bytes) => Done::Findings(scan(&show(path), bytes)),
+                Contents::Large { head, .. } if binary(head) => Done::Binary,
+                Contents::Large { file, .. } => scan_large(&show(path), file, bidi_only, threads)
+                    .map_or_else(cannot, Done::Findings),
+            };
+            with_file(path, BINARY_SNIFF, scan_file).unwrap_or_else(cannot)
         }
     }
+}
+
+/// The scan of a large file, read in chunks by `threads` threads.
+#[cfg(unix)]
+fn scan_large(
+    name: &str,
+    file: &std::fs::File,
+    bidi_only: bool,
+    threads: usize,
+) -> std::io::Result<Vec<Finding>> {
+    if bidi_only {
+        scan::scan_source_bidi_controls(name, file, threads)
+    } else {
+        scan::scan_source(name, file, threads)
+    }
+}
+
+/// (Large files are read whole where files cannot be read at offsets.)
+#[cfg(not(unix))]
+fn scan_large(_: &str, _: &std::fs::File, _: bool, _: usize) -> std::io::Result<Vec<Finding>> {
+    unreachable!("only Unix hands a large file over")
 }
 
 impl Out<'_> {

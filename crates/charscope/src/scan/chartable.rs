@@ -2,9 +2,9 @@
 //! plain (never a hidden-character finding on its own), whether it continues a word, and whether
 //! it is inert for NFC (no text made of inert characters and ASCII can be other than NFC).
 //!
-//! The answers are worked out from the Unicode properties once per block of 256 code points of
-//! the Basic Multilingual Plane, the first time a character of the block is looked up, and kept
-//! for the process: prose uses few blocks. Other characters get no answer and go the long way.
+//! The answers are worked out from the Unicode properties for each character of the Basic and
+//! the Supplementary Multilingual Planes the first time it is looked up, and kept for the
+//! process. Other characters get no answer and go the long way.
 
 use super::confusable::is_word_category;
 use super::hidden::classify_with;
@@ -14,7 +14,7 @@ use icu_normalizer::properties::{
 };
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU16, Ordering};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The character is never a hidden-character finding on its own ([`classify_with`] gives
@@ -22,9 +22,10 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u16 = 2;
-/// The character is its own NFC, has combining class 0, and is no mark and no Hangul jamo: it is
-/// never the second character of a canonical composition (nor does its decomposition start with
-/// one), so text made of such characters is in NFC.
+/// The character is its own NFC, has combining class 0, and is no mark, no Hangul jamo and,
+/// beyond the Basic Multilingual Plane, of the Common script: it is never the second character
+/// of a canonical composition (nor does its decomposition start with one), so text made of such
+/// characters is in NFC.
 pub const NFC_INERT: u16 = 4;
 /// The character may be written in Japanese: its UTS #39 augmented script set has Jpan.
 pub const JAPANESE: u16 = 8;
@@ -47,77 +48,104 @@ pub const NO_SCRIPT: u16 = 128;
 /// [`PLAIN`]); else 0.
 pub const SCRIPT_SHIFT: u32 = 8;
 
-/// The blocks of the Basic Multilingual Plane, each filled on first use.
-static BLOCKS: [OnceLock<[u16; 256]>; 256] = [const { OnceLock::new() }; 256];
+/// The flags of each character of the [`PLANES`] as [`lookup`] keeps them: 0 for
+/// a character not looked up yet, [`NONE`] for one whose flags are 0. Characters are worked out
+/// one by one, the first time they are looked up: a text uses a few hundred or thousand
+/// characters, a tiny part of the blocks they are in (working out whole blocks of 256 took
+/// 1.4 ms for the blocks of the bench corpus). Threads that work out the same character at once
+/// store the same flags.
+static TABLE: [AtomicU16; PLANES] = [const { AtomicU16::new(0) }; PLANES];
 
-/// The flags of the block of 256 code points that starts at `block << 8`.
-fn block(block: u32) -> &'static [u16; 256] {
-    BLOCKS[block as usize].get_or_init(|| fill(block << 8))
-}
+/// The code points the table has: the Basic Multilingual Plane and the Supplementary
+/// Multilingual Plane (emoji, historic scripts).
+const PLANES: usize = 0x2_0000;
 
-/// [`plain_flags`] for a run of characters: the block of the last character looked up is kept
-/// at hand, as text stays in a few blocks.
-pub struct Reader {
-    /// The number of the kept block (`u32::MAX` before the first).
-    number: u32,
-    flags: &'static [u16; 256],
-}
+/// What [`TABLE`] keeps for flags 0: no character has it, as script numbers stay below 255.
+const NONE: u16 = 0xFF00;
 
-impl Default for Reader {
-    fn default() -> Reader {
-        Reader::new()
+/// The flags of the character of code point `cp` (below [`PLANES`]) as [`TABLE`] keeps them
+/// (surrogates, never looked up by the scan, have none).
+#[inline(always)]
+fn lookup(cp: usize) -> u16 {
+    match TABLE[cp].load(Ordering::Relaxed) {
+        0 => work_out(cp),
+        kept => kept,
     }
 }
 
+/// Works out the flags of the character of code point `cp` and keeps them in [`TABLE`].
+#[cold]
+#[inline(never)]
+fn work_out(cp: usize) -> u16 {
+    let flags = char::from_u32(cp as u32).map_or(0, flags_of);
+    let kept = if flags == 0 { NONE } else { flags };
+    TABLE[cp].store(kept, Ordering::Relaxed);
+    kept
+}
+
+/// [`plain_flags`] for a run of characters (the table lookup of the scan's inner loop).
+#[derive(Default)]
+pub struct Reader;
+
 impl Reader {
-    /// A reader with no block kept yet.
+    /// A reader.
     pub fn new() -> Reader {
-        Reader {
-            number: u32::MAX,
-            flags: &[0; 256],
-        }
+        Reader
     }
 
     /// [`plain_flags`] of the character of code point `cp`.
     #[inline(always)]
     pub fn plain_flags(&mut self, cp: u32) -> Option<u16> {
-        if cp >> 8 != self.number {
-            if cp >= 0x1_0000 {
-                return None;
-            }
-            self.number = cp >> 8;
-            self.flags = block(self.number);
+        let cp = cp as usize;
+        if cp >= PLANES {
+            return None;
         }
-        let flags = self.flags[(cp & 0xFF) as usize];
+        let flags = lookup(cp);
+        // (NONE has no PLAIN.)
         (flags & PLAIN != 0).then_some(flags)
     }
 }
 
-/// The flags of a plain character of the Basic Multilingual Plane that is not ASCII; `None` for
+impl Reader {
+    /// [`NFC_INERT`] if the character of code point `cp`, plain or not, is inert for NFC; else
+    /// 0.
+    pub fn nfc_inert(&mut self, cp: u32) -> u16 {
+        let cp = cp as usize;
+        if cp >= PLANES {
+            return 0;
+        }
+        lookup(cp) & NFC_INERT
+    }
+}
+
+/// The flags of a plain character of the [`PLANES`] that is not ASCII; `None` for
 /// any other character (look at it the long way).
 /// (The [`Reader`] gives them in the scan; tests check one against the other.)
 #[cfg(test)]
 pub fn plain_flags(c: char) -> Option<u16> {
-    bmp_flags(c).filter(|flags| flags & PLAIN != 0)
+    table_flags(c).filter(|flags| flags & PLAIN != 0)
 }
 
-/// The flags of a character of the Basic Multilingual Plane, `None` for others.
+/// The flags of a character of the [`PLANES`], `None` for others.
 #[inline]
-fn bmp_flags(c: char) -> Option<u16> {
-    let cp = c as u32;
-    if cp >= 0x1_0000 {
+fn table_flags(c: char) -> Option<u16> {
+    let cp = c as usize;
+    if cp >= PLANES {
         return None;
     }
-    Some(block(cp >> 8)[(cp & 0xFF) as usize])
+    Some(match lookup(cp) {
+        NONE => 0,
+        flags => flags,
+    })
 }
 
 /// Whether every character of `text` may be written in Japanese, or every one in Korean (all
-/// of the Basic Multilingual Plane): then the text is single-script in the sense of UTS #39 (its
+/// of the [`PLANES`]): then the text is single-script in the sense of UTS #39 (its
 /// resolved script set has Jpan or Kore), and that set need not be worked out.
 pub fn one_east_asian_writing_system(text: &str) -> bool {
     let mut all = JAPANESE | KOREAN;
     for c in text.chars() {
-        match bmp_flags(c) {
+        match table_flags(c) {
             Some(flags) => all &= flags,
             None => return false,
         }
@@ -141,10 +169,18 @@ pub fn flags_of(c: char) -> u16 {
     use GeneralCategory as G;
     let mark = matches!(gc, G::NonspacingMark | G::SpacingMark | G::EnclosingMark);
     let jamo = ('\u{1100}'..='\u{11FF}').contains(&c);
-    if !mark && !jamo && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 && is_own_nfc(c) {
+    let script = CodePointMapData::<Script>::new().get(c);
+    // Beyond the first plane, letters of some scripts (Kirat Rai, Gurung Khema...) compose
+    // with the letter before them: only Common characters (emoji, symbols) are taken there.
+    let supplementary = c >= '\u{10000}' && script != Script::Common;
+    if !mark
+        && !jamo
+        && !supplementary
+        && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
+        && is_own_nfc(c)
+    {
         flags |= NFC_INERT;
     }
-    let script = CodePointMapData::<Script>::new().get(c);
     if !c.is_ascii()
         && !matches!(script, Script::Latin | Script::Inherited)
         && !unicode_security::is_potential_mixed_script_confusable_char(c)
@@ -221,17 +257,6 @@ fn is_own_nfc(c: char) -> bool {
     }
 }
 
-fn fill(start: u32) -> [u16; 256] {
-    let mut block = [0u16; 256];
-    for (i, flags) in block.iter_mut().enumerate() {
-        // Surrogates are no characters: they stay 0 (never looked up).
-        if let Some(c) = char::from_u32(start + i as u32) {
-            *flags = flags_of(c);
-        }
-    }
-    block
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,7 +265,7 @@ mod tests {
     #[test]
     fn no_inert_character_is_or_starts_with_the_second_of_a_composition() {
         // Every pair that composes is a canonical decomposition in two characters (Hangul
-        // syllables included), in any plane. Only characters of the Basic Multilingual Plane
+        // syllables included), in any plane. Only characters of the first two planes
         // are ever taken as inert (`plain_flags`).
         let decomposition = CanonicalDecompositionBorrowed::new();
         let seconds: std::collections::HashSet<char> = (0..=0x10FFFFu32)
@@ -253,7 +278,7 @@ mod tests {
         assert!(seconds.len() > 100, "{}", seconds.len());
         let nfd = DecomposingNormalizerBorrowed::new_nfd();
         let mut precomposed = 0;
-        for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
+        for c in (0x80..PLANES as u32).filter_map(char::from_u32) {
             if flags_of(c) & NFC_INERT == 0 {
                 continue;
             }
@@ -267,11 +292,13 @@ mod tests {
     }
 
     #[test]
-    fn inert_characters_make_nfc_text_and_the_blocks_agree() {
+    fn inert_characters_make_nfc_text_and_the_table_agrees() {
         let nfc = ComposingNormalizerBorrowed::new_nfc();
         let mut inert = 0;
-        for c in (0x80..0x1_0000u32).filter_map(char::from_u32) {
+        for c in (0x80..PLANES as u32).filter_map(char::from_u32) {
             let flags = flags_of(c);
+            assert_ne!(flags, NONE, "U+{:04X}", c as u32);
+            assert_eq!(table_flags(c), Some(flags), "U+{:04X}", c as u32);
             assert_eq!(plain_flags(c), (flags & PLAIN != 0).then_some(flags));
             if CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 {
                 let alone = nfc.is_normalized(c.encode_utf8(&mut [0; 4]));
@@ -284,7 +311,16 @@ mod tests {
             }
         }
         assert!(inert > 40_000, "{inert}");
-        assert_eq!(plain_flags('\u{1F600}'), None);
+        assert_eq!(
+            plain_flags('\u{1F600}').map(|f| f & (PLAIN | WORD | NFC_INERT)),
+            Some(PLAIN | NFC_INERT)
+        );
+        assert_eq!(plain_flags('\u{20000}'), None, "beyond the table");
+        let mut reader = Reader::new();
+        assert_eq!(plain_flags('\u{FEFF}'), None);
+        assert_eq!(reader.nfc_inert(0xFEFF), NFC_INERT);
+        assert_eq!(reader.nfc_inert(0x0301), 0);
+        assert_eq!(reader.nfc_inert(0x2_0000), 0);
         assert_eq!(plain_flags('\u{202E}'), None);
         assert_eq!(plain_flags('\u{0301}').map(|f| f & NFC_INERT), Some(0));
         assert_eq!(
@@ -307,7 +343,8 @@ mod tests {
     #[test]
     fn the_reader_gives_the_flags_of_plain_flags() {
         let mut reader = Reader::new();
-        for c in "a Жж é 漢\u{1F600}\u{202E}ж\u{10000}\u{FFFF}x".chars() {
+        for c in "a Жж é 漢\u{1F600}\u{202E}ж\u{10000}\u{FFFF}\u{1FFFF}\u{20000}\u{E0001}x".chars()
+        {
             assert_eq!(reader.plain_flags(c as u32), plain_flags(c), "{c:?}");
         }
         assert_eq!(plain_flags('é').map(script_of), Some(LATIN));
@@ -361,7 +398,7 @@ mod tests {
 
     #[test]
     fn east_asian_flags_are_those_of_the_augmented_script_sets() {
-        for c in (0..0x1_0000u32).filter_map(char::from_u32) {
+        for c in (0..PLANES as u32).filter_map(char::from_u32) {
             let scripts = AugmentedScriptSet::for_char(c);
             let flags = east_asian_flags(c);
             assert!(flags & JAPANESE == 0 || scripts.jpan, "U+{:04X}", c as u32);
@@ -405,6 +442,10 @@ mod tests {
         }
         assert!(yes > 100, "{yes}");
         assert!(one_east_asian_writing_system("日本語のテキスト"));
+        // ASCII digits and `_` go with both (a word of them and Japanese needs no look).
+        for c in "0123456789_".chars() {
+            assert_eq!(flags_of(c) & (JAPANESE | KOREAN), JAPANESE | KOREAN, "{c}");
+        }
         assert!(one_east_asian_writing_system("한국어漢字"));
         assert!(!one_east_asian_writing_system(
             "\u{306E}\u{30C6}\u{D55C}\u{AD6D}"

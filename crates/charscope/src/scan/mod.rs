@@ -20,6 +20,7 @@ mod chartable;
 pub mod confusable;
 pub mod hidden;
 pub mod names;
+mod regions;
 pub mod sarif;
 pub mod text;
 mod twins;
@@ -31,7 +32,10 @@ use serde::Serialize;
 use std::fmt;
 
 pub use names::{NameEntry, scan_names};
-pub use text::{scan_bidi_controls, scan_bytes, scan_bytes_on, scan_text};
+pub use text::{
+    scan_bidi_controls, scan_bytes, scan_bytes_on, scan_source, scan_source_bidi_controls,
+    scan_text,
+};
 
 /// What a finding is about. The names are stable: JSON, SARIF rule ids and `--allow` use them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

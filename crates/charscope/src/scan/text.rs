@@ -10,14 +10,16 @@
 use super::chartable;
 use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
-use super::twins;
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
+use super::{regions, twins};
 use crate::decode::{Decoder, Malformed, Piece};
 use crate::encoding::UTF_8;
+use crate::source::ReadAt;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
@@ -79,8 +81,95 @@ fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> V
     match valid {
         // The parts cut valid text only: the lossy text of other bytes has other offsets.
         Some(text) => scanner.finish_in_parts(text, &parts),
+        // The text is read only for the twins of candidates: no lossy copy without them.
+        None if scanner.candidates.is_empty() => scanner.finish(""),
         None => scanner.finish(&String::from_utf8_lossy(bytes)),
     }
+}
+
+/// [`scan_bytes_on`] of a source read in chunks (a large file): the same findings in the same
+/// order (a test checks it), with a few MiB of memory rather than the whole source, which the
+/// kernel would zero and map page by page. When there are words that may look like others, the
+/// source is read a second time for their twins.
+pub fn scan_source<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+) -> std::io::Result<Vec<Finding>> {
+    scan_source_in(path, src, threads, regions::CHUNK)
+}
+
+fn scan_source_in<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+    chunk: usize,
+) -> std::io::Result<Vec<Finding>> {
+    let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
+        let mut scanner = Scanner::new(path);
+        // The thread's kept verdicts go on from region to region.
+        std::mem::swap(&mut scanner.words, words);
+        let lines = match simdutf8::basic::from_utf8(bytes) {
+            Ok(text) => scanner.text_lines(text, offset),
+            Err(_) => scanner.byte_lines(bytes, offset),
+        };
+        std::mem::swap(&mut scanner.words, words);
+        (scanner, lines)
+    };
+    let regions = regions::check_regions(src, chunk, threads, WordCache::new, scan_region)?;
+    let mut regions = regions.into_iter();
+    let (mut scanner, mut lines) = regions.next().expect("one region at least");
+    for (region, region_lines) in regions {
+        scanner.absorb(region, lines);
+        lines += region_lines;
+    }
+    let candidates = std::mem::take(&mut scanner.candidates);
+    let twins = if candidates.is_empty() {
+        HashMap::new()
+    } else {
+        twins::find_twins_in_source(src, readings(&candidates), chunk, threads)?
+    };
+    Ok(scanner.decide(&candidates, &twins))
+}
+
+/// [`scan_bidi_controls`] of a source read in chunks, as [`scan_source`] reads it.
+pub fn scan_source_bidi_controls<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+) -> std::io::Result<Vec<Finding>> {
+    scan_source_bidi_controls_in(path, src, threads, regions::CHUNK)
+}
+
+fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
+    path: &str,
+    src: &R,
+    threads: usize,
+    chunk: usize,
+) -> std::io::Result<Vec<Finding>> {
+    let scan_region = |_: &mut (), bytes: &[u8], offset: u64| {
+        let findings = bidi_controls(path, bytes, offset);
+        (findings, bytecount::count(bytes, b'\n') as u64 + 1)
+    };
+    let regions = regions::check_regions(src, chunk, threads, || (), scan_region)?;
+    let mut findings = Vec::new();
+    let mut lines = 0;
+    for (region, region_lines) in regions {
+        findings.extend(region.into_iter().map(|mut f| {
+            f.line = f.line.map(|l| l + lines);
+            f
+        }));
+        lines += region_lines;
+    }
+    Ok(findings)
+}
+
+/// The ASCII readings of `candidates`, with their skeletons.
+fn readings(candidates: &[Candidate]) -> Vec<(&str, &str)> {
+    candidates
+        .iter()
+        .map(|c| (&*c.word.reading, &*c.word.skeleton))
+        .collect()
 }
 
 /// The byte ranges of the parts of `bytes` for `threads` threads: cut just before line feeds (the
@@ -105,6 +194,12 @@ fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
 /// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
 /// finds the same ones (a test checks it).
 pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    bidi_controls(path, bytes, 0)
+}
+
+/// [`scan_bidi_controls`] of `bytes` that start at byte `offset` of the input, their lines
+/// numbered from 1.
+fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
     let mut scanner = Scanner::new(path);
     let mut line = 1u64;
     let mut line_start = 0usize;
@@ -135,7 +230,8 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
             .count() as u64
             + 1;
         st.column = column;
-        scanner.hidden(st, (line, column, at as u64), Code::BidiControl, c, None);
+        let at = (line, column, offset + at as u64);
+        scanner.hidden(st, at, Code::BidiControl, c, None);
     }
     if let Some(st) = state {
         scanner.end_line(st);
@@ -147,8 +243,6 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
 struct OpenWord {
     /// Its byte index in the run of text.
     start: usize,
-    /// It has ASCII characters.
-    ascii: bool,
     /// It has ASCII letters (of the Latin script).
     ascii_letters: bool,
     /// The table's flags that all its characters beyond ASCII have ([`chartable::PLAIN`] among
@@ -165,7 +259,6 @@ impl OpenWord {
     fn new(start: usize) -> OpenWord {
         OpenWord {
             start,
-            ascii: false,
             ascii_letters: false,
             all: u16::MAX,
             any: 0,
@@ -174,7 +267,6 @@ impl OpenWord {
 
     /// A run of ASCII word characters, with letters among them or not.
     fn ascii(&mut self, letters: bool) {
-        self.ascii = true;
         self.ascii_letters |= letters;
     }
 
@@ -197,7 +289,8 @@ impl OpenWord {
     /// keeps its skeleton from being ASCII ([`chartable::NO_ASCII_LOOK`],
     /// [`chartable::NO_ASCII_SKELETON`]), so it pretends to be no ASCII word, and it has one
     /// script at most (ASCII letters are Latin; Common and Inherited go with any), or is all
-    /// Japanese or all Korean, so it mixes none.
+    /// Japanese or all Korean but for ASCII digits and `_` (Common, and written in both: a
+    /// test checks that the chart says so), so it mixes none.
     fn needs_no_look(&self) -> bool {
         use chartable::{JAPANESE, KOREAN, LATIN, NO_ASCII_LOOK, NO_ASCII_SKELETON, PLAIN};
         let no_ascii_twin = self.any & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0;
@@ -205,7 +298,7 @@ impl OpenWord {
         let script = chartable::script_of(self.any);
         let one_script = (script == 0 || script == chartable::script_of(self.all))
             && (!self.ascii_letters || script == 0 || script == LATIN);
-        let one_east_asian = !self.ascii && self.all & (JAPANESE | KOREAN) != 0;
+        let one_east_asian = !self.ascii_letters && self.all & (JAPANESE | KOREAN) != 0;
         self.all & PLAIN != 0 && no_ascii_twin && (one_script || one_east_asian)
     }
 }
@@ -284,16 +377,22 @@ fn is_ascii_word_byte(b: u8) -> bool {
 }
 
 /// The index of the first byte of `bytes` from `from` on that is not [plain
-/// ASCII](is_plain_ascii) (the length when there is none). The first bytes are looked at one by
-/// one (between two words of most scripts there is one space), then 16 at once.
+/// ASCII](is_plain_ascii) (the length when there is none). The first 16 bytes are looked at 8
+/// at a time (between two words of most scripts there is one space), then 16 at once; the byte
+/// is found in its 8 by [`not_plain_bytes`].
 fn next_not_plain(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
-    let short = bytes.len().min(from + 8);
-    while i < short {
-        if !is_plain_ascii(bytes[i]) {
-            return i;
+    let eight = |i: usize| {
+        bytes
+            .get(i..i + 8)
+            .map(|b| not_plain_bytes(u64::from_le_bytes(b.try_into().expect("8 bytes"))))
+    };
+    for _ in 0..2 {
+        match eight(i) {
+            Some(0) => i += 8,
+            Some(found) => return i + (found.trailing_zeros() / 8) as usize,
+            None => break,
         }
-        i += 1;
     }
     while let Some(chunk) = bytes.get(i..i + 16) {
         if chunk.iter().fold(false, |any, &b| any | !is_plain_ascii(b)) {
@@ -301,10 +400,35 @@ fn next_not_plain(bytes: &[u8], from: usize) -> usize {
         }
         i += 16;
     }
+    while let Some(found) = eight(i) {
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
     while bytes.get(i).is_some_and(|&b| is_plain_ascii(b)) {
         i += 1;
     }
     i
+}
+
+/// The bytes of `x` (8 bytes, little-endian) that are not [plain ASCII](is_plain_ascii): the
+/// high bit of each such byte set, no other bit.
+#[inline(always)]
+fn not_plain_bytes(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    const LOW7: u64 = ONES * 0x7F;
+    // (No sum carries from one byte into the next: each adds at most 0x7F to 0x7F.)
+    let low = x & LOW7;
+    // 0x7F and above: the high bit, or the low seven bits all ones.
+    let high_or_del = (x | (low + ONES)) & HIGH;
+    // Below 0x20: the high bit clear, and the low seven bits plus 0x60 below 0x80.
+    let control = !(x | (low + ONES * 0x60)) & HIGH;
+    // Tab (09) and carriage return (0D) are the bytes that are 09 without their bit 2.
+    let y = (x & (ONES * 0xFB)) ^ (ONES * 0x09);
+    let tab_or_cr = !(y | ((y & LOW7) + LOW7)) & HIGH;
+    high_or_del | (control & !tab_or_cr)
 }
 
 /// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
@@ -508,6 +632,18 @@ impl<'p> Scanner<'p> {
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             if b.is_ascii() {
+                // One space or punctuation mark between characters beyond ASCII (prose in most
+                // scripts) ends the word, if one is open, and that is all.
+                if bytes.get(i + 1).is_some_and(|&next| !next.is_ascii())
+                    && is_plain_ascii(b)
+                    && !is_ascii_word_byte(b)
+                {
+                    if let Some(w) = word.take() {
+                        self.end_word(w, &mut run, i);
+                    }
+                    i += 1;
+                    continue;
+                }
                 i = self.ascii(state, &mut run, &mut word, i);
                 continue;
             }
@@ -516,7 +652,9 @@ impl<'p> Scanner<'p> {
                 Some(char_flags) => char_flags,
                 None => {
                     let c = char::from_u32(cp).expect("valid UTF-8");
-                    self.not_plain(state, &mut run, i, c)
+                    // (A character that is no plain one may still be inert for NFC: a byte
+                    // order mark at the start of a long first line.)
+                    self.not_plain(state, &mut run, i, c) | flags.nfc_inert(cp)
                 }
             };
             nfc_inert &= char_flags & chartable::NFC_INERT != 0;
@@ -853,31 +991,39 @@ impl<'p> Scanner<'p> {
     /// cut before line feeds, as [`cut`] makes them) on a thread each.
     fn finish_in_parts(mut self, text: &str, parts: &[(usize, usize)]) -> Vec<Finding> {
         let candidates = std::mem::take(&mut self.candidates);
-        if !candidates.is_empty() {
-            let readings = candidates
-                .iter()
-                .map(|c| (&*c.word.reading, &*c.word.skeleton))
-                .collect();
-            let twins = twins::find_twins(text, readings, parts);
-            for c in &candidates {
-                let at = (c.line, c.column, c.offset);
-                match twins.get(&*c.word.skeleton) {
-                    Some(twin) => {
-                        let chars = word_chars(&c.word.word);
-                        let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
-                        let message = format!(
-                            "`{}` looks like `{}` (line {}) but has {}",
-                            c.word.word,
-                            twin.reading,
-                            twin.line,
-                            names.join(", ")
-                        );
-                        self.push(at, Code::Confusable, chars, message, None);
-                    }
-                    None => {
-                        if let Some(mixed) = words::mixed(&c.word.word) {
-                            self.mixed(at, &mixed);
-                        }
+        let twins = if candidates.is_empty() {
+            HashMap::new()
+        } else {
+            twins::find_twins(text, readings(&candidates), parts)
+        };
+        self.decide(&candidates, &twins)
+    }
+
+    /// Decides the `candidates` (one with a twin is confusable, one without is checked for
+    /// mixed scripts) and sorts the findings by offset.
+    fn decide(
+        mut self,
+        candidates: &[Candidate],
+        twins: &HashMap<&str, twins::Twin<'_>>,
+    ) -> Vec<Finding> {
+        for c in candidates {
+            let at = (c.line, c.column, c.offset);
+            match twins.get(&*c.word.skeleton) {
+                Some(twin) => {
+                    let chars = word_chars(&c.word.word);
+                    let names: Vec<String> = chars.iter().map(FoundChar::label).collect();
+                    let message = format!(
+                        "`{}` looks like `{}` (line {}) but has {}",
+                        c.word.word,
+                        twin.reading,
+                        twin.line,
+                        names.join(", ")
+                    );
+                    self.push(at, Code::Confusable, chars, message, None);
+                }
+                None => {
+                    if let Some(mixed) = words::mixed(&c.word.word) {
+                        self.mixed(at, &mixed);
                     }
                 }
             }
@@ -971,6 +1117,79 @@ mod tests {
             prop_assert_eq!(parts.first().map(|p| p.0), Some(0));
             prop_assert_eq!(parts.last().map(|p| p.1), Some(bytes.len()));
             prop_assert_eq!(scan_in_parts("p", &bytes, threads, min_part), scan_bytes("p", &bytes));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn a_source_read_in_chunks_gives_the_findings_of_a_whole_read(
+            picks in prop::collection::vec(0..PIECES.len() + 3, 0..80),
+            chunk in 1..64usize,
+            threads in 1..4usize,
+        ) {
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i - i.min(3)) {
+                    Some(piece) if i >= 3 => bytes.extend_from_slice(piece.as_bytes()),
+                    _ => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\xEF\xBB\xBF"][i % 3]),
+                }
+            }
+            let whole = scan_bytes("p", &bytes);
+            prop_assert_eq!(scan_source_in("p", &bytes[..], threads, chunk).unwrap(), whole);
+            let bidi = scan_bidi_controls("p", &bytes);
+            prop_assert_eq!(scan_source_bidi_controls_in("p", &bytes[..], threads, chunk).unwrap(), bidi);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn next_not_plain_finds_the_first_byte_that_is_not_plain(
+            bytes in prop::collection::vec(prop::sample::select(
+                vec![b' ', b'a', b'~', b'\t', b'\r', b'\n', 0, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x0D | 0x80, 0x89]
+            ), 0..80),
+            from in 0..80usize,
+        ) {
+            let from = from.min(bytes.len());
+            let want = (from..bytes.len()).find(|&i| !is_plain_ascii(bytes[i])).unwrap_or(bytes.len());
+            prop_assert_eq!(next_not_plain(&bytes, from), want);
+        }
+    }
+
+    #[test]
+    fn every_byte_is_told_plain_or_not_in_eights() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let mut x = [b' '; 8];
+                x[at] = b;
+                let found = not_plain_bytes(u64::from_le_bytes(x));
+                let want = if is_plain_ascii(b) {
+                    0
+                } else {
+                    0x80 << (8 * at)
+                };
+                assert_eq!(found, want, "{b:#04x} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_twin_in_another_chunk_is_found_with_its_line() {
+        // The twin of the Cyrillic word is three chunks before it, and one after another.
+        let text =
+            "paypal here\nx\n\n0123456789 \u{202E}\np\u{0430}ypal and is\u{0430}dmin\nisadmin";
+        let whole = scan_bytes("p", text.as_bytes());
+        assert_eq!(
+            whole.iter().filter(|f| f.code == Code::Confusable).count(),
+            2
+        );
+        for chunk in [1, 3, 7, 16, 1000] {
+            assert_eq!(
+                scan_source_in("p", text.as_bytes(), 2, chunk).unwrap(),
+                whole,
+                "{chunk}"
+            );
         }
     }
 

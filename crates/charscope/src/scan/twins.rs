@@ -2,6 +2,8 @@
 //! ASCII reading stands as a whole word, the first time.
 
 use super::confusable::is_word_char;
+use super::regions::check_regions;
+use crate::source::{ReadAt, read_full_at};
 use std::collections::HashMap;
 
 /// The ASCII word of a text that a candidate looks like.
@@ -17,36 +19,50 @@ pub(super) struct Twin<'c> {
 /// word of a text; apart, each search runs at memory speed.
 const SHORT_READING: usize = 3;
 
-/// The first ASCII word of the text that each candidate looks like, by skeleton: `readings`
-/// holds each candidate's ASCII reading with its skeleton, and all are looked for at once
-/// (Aho-Corasick). The `parts` of the text (byte ranges cut before line feeds) are searched at
-/// once, each from its start: as no reading holds a line feed, no match crosses from one part to
-/// the next, and the matches of a part are those a search of the whole text finds there.
-pub(super) fn find_twins<'c>(
-    text: &str,
-    mut readings: Vec<(&'c str, &'c str)>,
-    parts: &[(usize, usize)],
-) -> HashMap<&'c str, Twin<'c>> {
-    readings.retain(|r| !r.0.is_empty());
-    readings.sort_unstable();
-    readings.dedup();
-    let searches: Vec<Search<'c>> = groups(readings)
-        .into_iter()
-        .filter_map(Search::new)
-        .collect();
-    let whole = [(0, text.len())];
-    let parts = if searches
-        .iter()
-        .any(|s| s.readings.iter().any(|r| r.0.contains('\n')))
-    {
-        &whole[..]
-    } else {
-        parts
-    };
-    // The first whole-word match of each skeleton in a part, over every search.
-    let first_twins = |&(start, end): &(usize, usize)| {
+/// The searches for the ASCII readings of the candidates.
+pub(super) struct TwinSearch<'c> {
+    searches: Vec<Search<'c>>,
+}
+
+impl<'c> TwinSearch<'c> {
+    /// The search for `readings`, each candidate's ASCII reading with its skeleton: all are
+    /// looked for at once (Aho-Corasick), the short ones apart ([`groups`]).
+    pub fn new(mut readings: Vec<(&'c str, &'c str)>) -> TwinSearch<'c> {
+        readings.retain(|r| !r.0.is_empty());
+        readings.sort_unstable();
+        readings.dedup();
+        let searches = groups(readings)
+            .into_iter()
+            .filter_map(Search::new)
+            .collect();
+        TwinSearch { searches }
+    }
+
+    /// The readings, with their skeletons.
+    fn into_readings(self) -> Vec<(&'c str, &'c str)> {
+        self.searches.into_iter().flat_map(|s| s.readings).collect()
+    }
+
+    /// Whether a reading holds a line feed: a match may then cross from one line to the next,
+    /// and the text is searched whole.
+    pub fn crosses_lines(&self) -> bool {
+        self.searches
+            .iter()
+            .any(|s| s.readings.iter().any(|r| r.0.contains('\n')))
+    }
+
+    /// The first whole-word match of each skeleton in `text[start..end]`, over every search:
+    /// its reading and where it starts. Bytes that are not UTF-8 are read as U+FFFD is (no word
+    /// character), and a match is the same as in [`String::from_utf8_lossy`]'s text: a reading
+    /// is UTF-8, and no valid character spans bytes that are not.
+    pub fn first_in(
+        &self,
+        text: &[u8],
+        start: usize,
+        end: usize,
+    ) -> HashMap<&'c str, (&'c str, usize)> {
         let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
-        for search in &searches {
+        for search in &self.searches {
             for (skeleton, (reading, at)) in search.first_twins(text, start, end) {
                 let twin = twins.entry(skeleton).or_insert((reading, at));
                 if at < twin.1 {
@@ -55,8 +71,30 @@ pub(super) fn find_twins<'c>(
             }
         }
         twins
+    }
+}
+
+/// The first ASCII word of the text that each candidate looks like, by skeleton: `readings`
+/// holds each candidate's ASCII reading with its skeleton ([`TwinSearch`]). The `parts` of the
+/// text (byte ranges cut before line feeds) are searched at once, each from its start: as no
+/// reading holds a line feed, no match crosses from one part to the next, and the matches of a
+/// part are those a search of the whole text finds there.
+pub(super) fn find_twins<'c>(
+    text: &str,
+    readings: Vec<(&'c str, &'c str)>,
+    parts: &[(usize, usize)],
+) -> HashMap<&'c str, Twin<'c>> {
+    let search = TwinSearch::new(readings);
+    let whole = [(0, text.len())];
+    let parts = if search.crosses_lines() {
+        &whole[..]
+    } else {
+        parts
     };
-    let found = super::on_threads(parts, first_twins);
+    // The first whole-word match of each skeleton in a part, over every search.
+    let found = super::on_threads(parts, |&(start, end)| {
+        search.first_in(text.as_bytes(), start, end)
+    });
     // The earliest part that has a twin of a skeleton has its first one.
     let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
     for part in found {
@@ -82,6 +120,98 @@ pub(super) fn find_twins<'c>(
             (skeleton, Twin { reading, line })
         })
         .collect()
+}
+
+/// [`find_twins`] in a source read in chunks on up to `threads` threads ([`check_regions`]),
+/// bytes that are not UTF-8 read as U+FFFD (as [`String::from_utf8_lossy`] reads the whole).
+pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
+    src: &R,
+    readings: Vec<(&'c str, &'c str)>,
+    chunk: usize,
+    threads: usize,
+) -> std::io::Result<HashMap<&'c str, Twin<'c>>> {
+    let search = TwinSearch::new(readings);
+    if search.crosses_lines() {
+        // Never so far: the source is read whole.
+        let mut bytes = Vec::new();
+        let mut at = 0u64;
+        loop {
+            let mut buf = vec![0; chunk.max(1)];
+            let n = read_full_at(src, &mut buf, at).map_err(|(_, e)| e)?;
+            bytes.extend_from_slice(&buf[..n]);
+            at += n as u64;
+            if n < buf.len() {
+                break;
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        return Ok(find_twins(
+            &text,
+            search.into_readings(),
+            &[(0, text.len())],
+        ));
+    }
+    // Each region's first twins, with the line of each in the region, and its lines.
+    let regions = check_regions(
+        src,
+        chunk,
+        threads,
+        || (),
+        |_, bytes, _| {
+            let mut firsts: Vec<(&'c str, &'c str, usize)> = search
+                .first_in(bytes, 0, bytes.len())
+                .into_iter()
+                .map(|(skeleton, (reading, at))| (skeleton, reading, at))
+                .collect();
+            firsts.sort_unstable_by_key(|f| f.2);
+            let mut line = 0;
+            let mut counted = 0;
+            for f in &mut firsts {
+                line += bytecount::count(&bytes[counted..f.2], b'\n');
+                counted = f.2;
+                f.2 = line;
+            }
+            (firsts, bytecount::count(bytes, b'\n') + 1)
+        },
+    )?;
+    let mut twins = HashMap::new();
+    let mut lines_before = 0;
+    for (firsts, lines) in regions {
+        for (skeleton, reading, line) in firsts {
+            twins.entry(skeleton).or_insert(Twin {
+                reading,
+                line: lines_before + line + 1,
+            });
+        }
+        lines_before += lines;
+    }
+    Ok(twins)
+}
+
+/// The character that bytes read as UTF-8 end with before byte `at` (U+FFFD for bytes that are
+/// not UTF-8, as [`String::from_utf8_lossy`] reads them), if any: the one that starts at the
+/// last byte before `at` that is no continuation byte, if it is valid and ends there.
+fn char_before(bytes: &[u8], at: usize) -> Option<char> {
+    let from = at.saturating_sub(4);
+    let lead = (from..at).rev().find(|&i| bytes[i] & 0xC0 != 0x80);
+    let Some(lead) = lead else {
+        return (at > 0).then_some(char::REPLACEMENT_CHARACTER);
+    };
+    match std::str::from_utf8(&bytes[lead..at]) {
+        Ok(c) => c.chars().next(),
+        Err(_) => Some(char::REPLACEMENT_CHARACTER),
+    }
+}
+
+/// The character that bytes read as UTF-8 start with from byte `at` on (U+FFFD for bytes that
+/// are not UTF-8), if any.
+fn char_after(bytes: &[u8], at: usize) -> Option<char> {
+    // (A character has 4 bytes at most: the bytes after those are not looked at.)
+    let chunk = bytes[at..bytes.len().min(at + 4)].utf8_chunks().next()?;
+    match chunk.valid().chars().next() {
+        Some(c) => Some(c),
+        None => Some(char::REPLACEMENT_CHARACTER),
+    }
 }
 
 /// The readings cut into groups to search apart: the short ones and the others, when every
@@ -136,13 +266,13 @@ impl<'c> Search<'c> {
     /// it starts.
     fn first_twins(
         &self,
-        text: &str,
+        text: &[u8],
         start: usize,
         end: usize,
     ) -> HashMap<&'c str, (&'c str, usize)> {
         let word_at = |start: usize, end: usize| {
-            !text[..start].chars().next_back().is_some_and(is_word_char)
-                && !text[end..].chars().next().is_some_and(is_word_char)
+            !char_before(text, start).is_some_and(is_word_char)
+                && !char_after(text, end).is_some_and(is_word_char)
         };
         let mut twins = HashMap::new();
         let input = aho_corasick::Input::new(text).range(start..end);
@@ -188,6 +318,22 @@ mod tests {
         let mut v: Vec<_> = firsts.into_iter().map(|(s, (r, at))| (s, r, at)).collect();
         v.sort_unstable();
         v
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_characters_around_a_place_are_those_of_the_lossy_text(
+            bytes in proptest::collection::vec(proptest::sample::select(
+                vec![b'a', b'_', b' ', 0x80, 0x82, 0xAC, 0xBF, 0xC0, 0xC3, 0xA9, 0xE2, 0xF0, 0x9F, 0xFF]
+            ), 0..24),
+        ) {
+            for at in 0..=bytes.len() {
+                let before = String::from_utf8_lossy(&bytes[..at]).chars().next_back();
+                proptest::prop_assert_eq!(char_before(&bytes, at), before, "{}", at);
+                let after = String::from_utf8_lossy(&bytes[at..]).chars().next();
+                proptest::prop_assert_eq!(char_after(&bytes, at), after, "{}", at);
+            }
+        }
     }
 
     #[test]
