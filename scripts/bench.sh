@@ -6,9 +6,10 @@
 # dumps), its time over a plain `dd` read of the same file (the floor), and its peak RSS.
 # It also checks that charscope's bytes are identical to iconv's (and to Python's cp932).
 #
-# Usage: scripts/bench.sh [GROUP...]     groups: identity convert validate dump (default: all)
-#        RUNS=5 (hyperfine runs per command), MIB=100 (corpus size), RSS_GIB=1 (also measure
-#        peak RSS on 1 GiB inputs).
+# Usage: scripts/bench.sh [GROUP...]     groups: identity convert rounds validate dump detect scan
+#        fix (default: all)
+#        RUNS=10 (hyperfine runs per command), ROUNDS=3 (rounds of the convert goals), MIB=100
+#        (corpus size), RSS_GIB=1 (also measure peak RSS on 1 GiB inputs).
 # The machine may be shared: run it twice and take the better figure when it matters.
 #
 # Other job groups (detect, fix, scan...): add a `bench_NAME` function above `main` and list
@@ -17,7 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MIB=${MIB:-100}
-RUNS=${RUNS:-5}
+RUNS=${RUNS:-10}
+ROUNDS=${ROUNDS:-3}
 if [ "$MIB" = 100 ]; then corpus=target/bench-corpus; else corpus="target/bench-corpus-$MIB"; fi
 cs="$PWD/target/release/charscope"
 results=$(mktemp -d)
@@ -250,6 +252,30 @@ bench_fix() {
   done
 }
 
+# The three conversions with a goal over iconv (issue 11), in ROUNDS rounds (3) of 15 runs each,
+# charscope and iconv in turn. On this machine a whole batch of runs sometimes has both threads
+# on one CPU (the kernel packs threads it judges light), so one table can land low: the rounds
+# show how often. Runs alone: scripts/bench.sh rounds
+bench_rounds() {
+  local c=$corpus cs="$PWD/target/release/charscope" round job
+  echo
+  echo "convert goals over iconv, $ROUNDS rounds (hyperfine medians of 15)"
+  for round in $(seq "$ROUNDS"); do
+    for job in "windows-1252 utf-8 CP1252 UTF-8 pt.cp1252.txt" "utf-8 utf-16le UTF-8 UTF-16LE zh.utf8.txt" \
+      "utf-16le utf-8 UTF-16LE UTF-8 zh.utf16le.txt"; do
+      set -- $job
+      hyperfine -N --output=null --warmup 2 --runs 15 --prepare "python3 scripts/recache.py $c/$5" \
+        --export-json "$results/r.json" "$cs convert -f $1 -t $2 $c/$5" "iconv -f $3 -t $4 $c/$5" \
+        >/dev/null 2>&1
+      python3 - "$results/r.json" "$round" "$1 -> $2 ($5)" <<'PY'
+import json, sys
+ours, iconv = (r["median"] for r in json.load(open(sys.argv[1]))["results"])
+print(f"  round {sys.argv[2]}  {sys.argv[3]:<40} {ours * 1e3:6.1f} ms  iconv {iconv * 1e3:6.1f} ms  {iconv / ours:4.1f}x")
+PY
+    done
+  done
+}
+
 # ---- detection (issue 8): `charscope detect` against uchardet on 10 MiB of Portuguese
 # windows-1252 (the first 10 MiB of the corpus's pt.cp1252.txt); both answers are printed.
 bench_detect() {
@@ -263,7 +289,7 @@ bench_detect() {
     uchardet "uchardet $sample"
 }
 
-GROUPS_ALL="identity convert validate dump detect scan fix"
+GROUPS_ALL="identity convert rounds validate dump detect scan fix"
 
 main() {
   setup
