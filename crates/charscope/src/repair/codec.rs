@@ -1,10 +1,10 @@
 //! The encodings repair undoes, as tables from characters back to the bytes they were read from.
 //!
-//! Every table is built from the registry's own decoders (the upper half of a single-byte
-//! encoding, each lead-trail pair of a two-byte one), so an encoding added to the registry is
-//! covered without a table of its own. The tables are built once, on first use, and kept small
-//! (pages of the characters an encoding has; one small entry per character for the quick
-//! filter), since the first repair waits for them.
+//! Every table is built from decoders (the upper half of a single-byte encoding from the
+//! registry's, each lead-trail pair of a two-byte one from encoding_rs's, by the build script),
+//! so an encoding added to the registry is covered without a table of its own. The tables are
+//! put together once, on first use, and kept small (pages of the characters an encoding has;
+//! one small entry per character for the quick filter), since the first repair waits for them.
 
 use crate::decode::{Unit, decode_strict};
 use crate::encoding::{self, Encoding};
@@ -74,9 +74,16 @@ struct Paged<T> {
 
 impl<T: Copy + Default> Paged<T> {
     fn new() -> Paged<T> {
+        Paged::with_room(0)
+    }
+
+    /// An empty table with room for `pages` pages besides the page of defaults.
+    fn with_room(pages: usize) -> Paged<T> {
+        let mut all = Vec::with_capacity(pages + 1);
+        all.push([T::default(); PAGE]);
         Paged {
             index: vec![0; BMP / PAGE].into_boxed_slice(),
-            pages: vec![[T::default(); PAGE]],
+            pages: all,
         }
     }
 
@@ -153,12 +160,6 @@ fn is_cont(b: u8) -> bool {
     (0x80..=0xBF).contains(&b)
 }
 
-/// The multi-byte encodings UTF-8 is read as, by label.
-const DOUBLE_BYTE: [&str; 5] = ["gbk", "big5", "shift_jis", "euc-jp", "euc-kr"];
-
-// One bit each in the masks of [`CharLook`].
-const _: () = assert!(DOUBLE_BYTE.len() <= 8);
-
 /// A codec and the characters its table has (the table's other entries are empty): the masks
 /// are built from these, not from every entry of every table.
 type Built = (Codec, Vec<(usize, Bytes)>);
@@ -172,9 +173,34 @@ fn entries(table: &Paged<Bytes>, chars: impl Iterator<Item = usize>) -> Vec<(usi
 }
 
 /// What each byte 80-FF of a single-byte encoding reads as on its own: one character, or
-/// nothing (malformed, or not one character). The 128 bytes are decoded at once: the tables are
-/// built at the first repair, and a decoder for each byte would cost more than all the rest.
+/// nothing (malformed, or not one character). The tables are built at the first repair, for
+/// some fifty encodings: a table-driven encoding is read from its table, one of encoding_rs in
+/// one call for the 128 bytes, any other through the registry's decoder.
 fn upper_half(enc: &'static Encoding) -> [Option<char>; 128] {
+    match enc.engine() {
+        encoding::Engine::SingleByte(table) => {
+            std::array::from_fn(|k| table.decode(0x80 + k as u8))
+        }
+        encoding::Engine::TrueLatin1 => std::array::from_fn(|k| char::from_u32(0x80 + k as u32)),
+        encoding::Engine::Whatwg(rs) if rs.is_single_byte() => upper_half_whatwg(rs),
+        _ => upper_half_decoded(enc),
+    }
+}
+
+/// [`upper_half`] of a single-byte encoding of encoding_rs: every byte is one character or one
+/// U+FFFD (which no byte of these encodings stands for).
+fn upper_half_whatwg(rs: &'static encoding_rs::Encoding) -> [Option<char>; 128] {
+    let bytes: [u8; 128] = std::array::from_fn(|k| 0x80 + k as u8);
+    let (text, _) = rs.decode_without_bom_handling(&bytes);
+    let mut chars = text.chars();
+    let read: [Option<char>; 128] =
+        std::array::from_fn(|_| chars.next().filter(|&c| c != char::REPLACEMENT_CHARACTER));
+    debug_assert!(chars.next().is_none(), "one character per byte");
+    read
+}
+
+/// [`upper_half`] through the registry's decoder, the 128 bytes at once.
+fn upper_half_decoded(enc: &'static Encoding) -> [Option<char>; 128] {
     let bytes: Vec<u8> = (0x80u8..=0xFF).collect();
     let mut read = [None; 128];
     // How many units cover each byte: a byte's reading is its unit only if that is all.
@@ -231,62 +257,59 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
     )
 }
 
-/// The one character `bytes` decode to in `rs`, if they decode whole to one (a fresh decoder
-/// into a buffer on the stack: the table asks this some 24,000 times per encoding).
-fn decode_one(rs: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<char> {
-    let mut out = [0u8; 16];
-    let mut decoder = rs.new_decoder_without_bom_handling();
-    let (result, read, written) = decoder.decode_to_utf8_without_replacement(bytes, &mut out, true);
-    if result != encoding_rs::DecoderResult::InputEmpty || read != bytes.len() {
-        return None;
+/// The two-byte encodings UTF-8 is read as, each with the characters it has (made by the build
+/// script from the decoders, since decoding every pair at each start cost more than the rest of
+/// a short repair; a test checks them against the registry's decoders).
+mod double_byte {
+    include!(concat!(env!("OUT_DIR"), "/double_byte.rs"));
+}
+use double_byte::DOUBLE_BYTE;
+
+// One bit each in the masks of [`CharLook`].
+const _: () = assert!(DOUBLE_BYTE.len() <= 8);
+
+/// The characters of a two-byte encoding as the build script lists them: four bytes each, the
+/// character (little-endian) then its bytes (a zero second byte: one byte).
+fn listed(list: &'static [u8]) -> impl Iterator<Item = (usize, Bytes)> {
+    list.chunks_exact(4).map(|e| {
+        let cp = usize::from(u16::from_le_bytes([e[0], e[1]]));
+        let len = if e[3] == 0 { 1 } else { 2 };
+        (
+            cp,
+            Bytes {
+                b: [e[2], e[3]],
+                len,
+            },
+        )
+    })
+}
+
+fn double_byte_codec(enc: &'static Encoding, list: &'static [u8]) -> Codec {
+    // The pages it fills, made room for at once (a two-byte table is some hundred of them).
+    let mut filled = [false; BMP / PAGE];
+    for (cp, _) in listed(list) {
+        filled[cp / PAGE] = true;
     }
-    let text = std::str::from_utf8(&out[..written]).ok()?;
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
+    let mut table: Paged<Bytes> = Paged::with_room(filled.iter().filter(|&&f| f).count());
+    for (cp, bytes) in listed(list) {
+        *table.get_mut(cp) = bytes;
+    }
+    Codec {
+        encoding: enc,
+        bit: 0,
+        single_byte: false,
+        nbsp_a0: false,
+        whole_words: false,
+        table,
     }
 }
 
-fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Built {
-    let mut table: Paged<Bytes> = Paged::new();
-    // Each character once (the first bytes found for it), in the order found (some 22,000).
-    let mut entries = Vec::with_capacity(24_000);
-    let mut put = |c: Option<char>, bytes: Bytes| {
-        if let Some(c) = c
-            && (c as u32) >= 0x80
-            && (c as usize) < BMP
-            && table.get(c as usize).len == 0
-        {
-            *table.get_mut(c as usize) = bytes;
-            entries.push((c as usize, bytes));
-        }
-    };
-    for b in 0x80u8..=0xFF {
-        put(decode_one(rs, &[b]), Bytes { b: [b, 0], len: 1 });
-    }
-    for lead in 0x81u8..=0xFE {
-        for trail in 0x40u8..=0xFE {
-            put(
-                decode_one(rs, &[lead, trail]),
-                Bytes {
-                    b: [lead, trail],
-                    len: 2,
-                },
-            );
-        }
-    }
-    (
-        Codec {
-            encoding: enc,
-            bit: 0,
-            single_byte: false,
-            nbsp_a0: false,
-            whole_words: false,
-            table,
-        },
-        entries,
-    )
+/// Which BMP characters are alphabetic, as [`char::is_alphabetic`] says: a bitset made by the
+/// build script (asking the standard library for each of them cost as much as the tables).
+static ALPHABETIC: &[u8; 0x10000 / 8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphabetic.bin"));
+
+fn is_alphabetic(cp: usize) -> bool {
+    ALPHABETIC[cp / 8] & (1 << (cp % 8)) != 0
 }
 
 /// Whether printable ASCII reads as itself (not so in EBCDIC).
@@ -314,12 +337,9 @@ fn build() -> Codecs {
             filled.push(entries);
         }
     }
-    for label in DOUBLE_BYTE {
+    for (label, chars) in DOUBLE_BYTE {
         let enc = encoding::for_label(label).expect("a registry label");
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).expect("an encoding_rs label");
-        let (codec, entries) = double_byte_codec(enc, rs);
-        list.push(codec);
-        filled.push(entries);
+        list.push(double_byte_codec(enc, chars));
     }
     let first_double = list.len() - DOUBLE_BYTE.len();
     let mut chars = vec![CharLook::default(); BMP].into_boxed_slice();
@@ -329,7 +349,7 @@ fn build() -> Codecs {
     let mut double: Mask = 0;
     let mut nbsp: Mask = 0;
     let mut anywhere: Mask = 0;
-    for (id, (codec, entries)) in list.iter_mut().zip(&filled).enumerate() {
+    for (id, codec) in list.iter_mut().enumerate() {
         let bit: Mask = 1 << id;
         codec.bit = bit;
         codec.whole_words = super::decide::needs_whole_words(codec.encoding);
@@ -342,7 +362,7 @@ fn build() -> Codecs {
         if !codec.single_byte {
             double |= bit;
             let k = 1u8 << (id - first_double);
-            for &(cp, bytes) in entries {
+            for (cp, bytes) in listed(DOUBLE_BYTE[id - first_double].1) {
                 let look = &mut chars[cp];
                 match bytes.len {
                     1 if is_lead(bytes.b[0]) => look.lead |= k,
@@ -359,7 +379,7 @@ fn build() -> Codecs {
             }
             continue;
         }
-        for &(cp, bytes) in entries {
+        for &(cp, bytes) in &filled[id] {
             if bytes.len != 1 || bytes.b[0] < 0x80 {
                 continue;
             }
@@ -392,7 +412,7 @@ fn build() -> Codecs {
     }
     for (cp, look) in chars.iter_mut().enumerate() {
         look.single = renumber[usize::from(look.single)];
-        look.alpha = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
+        look.alpha = is_alphabetic(cp);
     }
     Codecs {
         list,
@@ -478,9 +498,63 @@ mod tests {
                 })
                 .collect();
             assert_eq!(upper_half(enc).to_vec(), alone, "{}", enc.name());
+            assert_eq!(upper_half_decoded(enc).to_vec(), alone, "{}", enc.name());
             checked += 1;
         }
         assert!(checked > 40, "{checked} single-byte encodings");
+    }
+
+    /// The one character `bytes` decode to in `enc`, if they decode whole to one.
+    fn decode_one(bytes: &[u8], enc: &'static Encoding) -> Option<char> {
+        let text = decode_strict(bytes, enc).ok()?;
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_built_two_byte_lists_are_what_the_registry_decodes() {
+        for (label, list) in DOUBLE_BYTE {
+            let enc = encoding::for_label(label).expect("a registry label");
+            let mut expected: Vec<(usize, Bytes)> = Vec::new();
+            let mut seen = vec![false; BMP];
+            let mut put = |c: Option<char>, bytes: Bytes| {
+                if let Some(c) = c
+                    && (0x80..BMP).contains(&(c as usize))
+                    && !std::mem::replace(&mut seen[c as usize], true)
+                {
+                    expected.push((c as usize, bytes));
+                }
+            };
+            for b in 0x80u8..=0xFF {
+                put(decode_one(&[b], enc), Bytes { b: [b, 0], len: 1 });
+            }
+            for lead in 0x81u8..=0xFE {
+                for trail in 0x40u8..=0xFE {
+                    let bytes = Bytes {
+                        b: [lead, trail],
+                        len: 2,
+                    };
+                    put(decode_one(&[lead, trail], enc), bytes);
+                }
+            }
+            let got: Vec<(usize, Bytes)> = listed(list).collect();
+            assert!(got.len() > 7_000, "{label}: {} characters", got.len());
+            assert_eq!(got, expected, "{label}");
+        }
+    }
+
+    #[test]
+    fn the_built_alphabetic_bits_are_what_the_standard_library_says() {
+        let mut letters = 0;
+        for cp in 0..BMP {
+            let std = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
+            assert_eq!(is_alphabetic(cp), std, "U+{cp:04X}");
+            letters += usize::from(std);
+        }
+        assert!(letters > 40_000, "{letters} letters");
     }
 
     #[test]
