@@ -106,8 +106,12 @@ impl<T: Copy + Default> Paged<T> {
 /// Every codec, and what each character is in them, for the quick filter.
 pub(crate) struct Codecs {
     pub(crate) list: Vec<Codec>,
-    /// For each BMP character, what it is in the codecs.
-    chars: Box<[CharLook]>,
+    /// For each BMP character, what it is in the codecs, in two parts: the [`CharLook::bits`] of
+    /// every character, and ...
+    chars: Box<[u16]>,
+    /// ... the [`CharLook::single`] of the characters the single-byte codecs have, in pages (a
+    /// line of Chinese then reads 40 KiB of the first and one page of zeros of the second).
+    single_of: Paged<u16>,
     /// What characters are in the single-byte codecs ([`CharLook::single`] indexes it; entry 0
     /// is nothing).
     single: Vec<SingleLook>,
@@ -121,22 +125,49 @@ pub(crate) struct Codecs {
     pub(crate) anywhere: Mask,
 }
 
-/// What a character is in the codecs: kept small (six bytes), since the quick filter asks for
-/// every character of a line.
+/// What a character is in the codecs: kept small, since the quick filter asks for every
+/// character of a line (what the caches hold of the tables, see [`Codecs::chars`], decides
+/// much of its speed).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct CharLook {
     /// Its entry for the single-byte codecs ([`Codecs::single`]).
     pub(crate) single: u16,
-    /// The two-byte codecs (bit k: the k-th of them, see [`Codecs::double_mask`]) in which it
-    /// starts with a UTF-8 lead byte.
-    pub(crate) lead: u8,
+    /// Three sets of two-byte codecs, [`DOUBLE_BITS`] bits each (bit k: the k-th of them, see
+    /// [`Codecs::double_mask`]), lowest first: [`CharLook::lead`], [`CharLook::pair`],
+    /// [`CharLook::cont`]; then, in the top bit, [`CharLook::alpha`].
+    bits: u16,
+}
+
+/// Bits per set of two-byte codecs in [`CharLook`].
+const DOUBLE_BITS: u32 = 5;
+const SET: u16 = (1 << DOUBLE_BITS) - 1;
+const ALPHA: u16 = 1 << 15;
+
+impl CharLook {
+    /// The two-byte codecs in which it starts with a UTF-8 lead byte.
+    #[inline]
+    pub(crate) fn lead(self) -> u8 {
+        (self.bits & SET) as u8
+    }
+
     /// ... in which it is a lead byte then a continuation byte.
-    pub(crate) pair: u8,
+    #[inline]
+    pub(crate) fn pair(self) -> u8 {
+        ((self.bits >> DOUBLE_BITS) & SET) as u8
+    }
+
     /// ... in which it is a continuation byte (alone, or before a lead byte).
-    pub(crate) cont: u8,
+    #[inline]
+    pub(crate) fn cont(self) -> u8 {
+        ((self.bits >> (2 * DOUBLE_BITS)) & SET) as u8
+    }
+
     /// Whether it is alphabetic, as [`char::is_alphabetic`] says (the standard library's
     /// lookup is slow beyond Latin).
-    pub(crate) alpha: bool,
+    #[inline]
+    pub(crate) fn alpha(self) -> bool {
+        self.bits & ALPHA != 0
+    }
 }
 
 /// What a character is in the single-byte codecs, as masks of codecs.
@@ -265,8 +296,8 @@ mod double_byte {
 }
 use double_byte::DOUBLE_BYTE;
 
-// One bit each in the masks of [`CharLook`].
-const _: () = assert!(DOUBLE_BYTE.len() <= 8);
+// One bit each in the sets of [`CharLook`], which leave its top bit to `alpha`.
+const _: () = assert!(DOUBLE_BYTE.len() <= DOUBLE_BITS as usize && 3 * DOUBLE_BITS < 16);
 
 /// The characters of a two-byte encoding as the build script lists them: four bytes each, the
 /// character (little-endian) then its bytes (a zero second byte: one byte).
@@ -361,19 +392,20 @@ fn build() -> Codecs {
         }
         if !codec.single_byte {
             double |= bit;
-            let k = 1u8 << (id - first_double);
+            let k = 1u16 << (id - first_double);
+            let (lead, pair, cont) = (k, k << DOUBLE_BITS, k << (2 * DOUBLE_BITS));
             for (cp, bytes) in listed(DOUBLE_BYTE[id - first_double].1) {
                 let look = &mut chars[cp];
                 match bytes.len {
-                    1 if is_lead(bytes.b[0]) => look.lead |= k,
-                    1 if is_cont(bytes.b[0]) => look.cont |= k,
+                    1 if is_lead(bytes.b[0]) => look.bits |= lead,
+                    1 if is_cont(bytes.b[0]) => look.bits |= cont,
                     2 if is_lead(bytes.b[0]) => {
-                        look.lead |= k;
+                        look.bits |= lead;
                         if is_cont(bytes.b[1]) {
-                            look.pair |= k;
+                            look.bits |= pair;
                         }
                     }
-                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.cont |= k,
+                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.bits |= cont,
                     _ => {}
                 }
             }
@@ -410,13 +442,20 @@ fn build() -> Codecs {
             u16::try_from(shared.len() - 1).expect("fewer entries than characters")
         });
     }
+    let mut single_of: Paged<u16> = Paged::new();
     for (cp, look) in chars.iter_mut().enumerate() {
-        look.single = renumber[usize::from(look.single)];
-        look.alpha = is_alphabetic(cp);
+        if look.single != 0 {
+            *single_of.get_mut(cp) = renumber[usize::from(look.single)];
+        }
+        if is_alphabetic(cp) {
+            look.bits |= ALPHA;
+        }
     }
+    let chars = chars.iter().map(|look| look.bits).collect();
     Codecs {
         list,
         chars,
+        single_of,
         single: shared,
         first_double,
         double,
@@ -449,10 +488,16 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
-    /// What character `cp` is in the codecs (nothing beyond the BMP; `alpha` is false there).
+    /// What character `cp` is in the codecs (nothing beyond the BMP; not alphabetic there).
     #[inline]
     pub(crate) fn char_look(&self, cp: usize) -> CharLook {
-        self.chars.get(cp).copied().unwrap_or_default()
+        match self.chars.get(cp) {
+            Some(&bits) => CharLook {
+                single: self.single_of.get(cp),
+                bits,
+            },
+            None => CharLook::default(),
+        }
     }
 
     /// What a character is in the single-byte codecs, by its [`CharLook::single`].
@@ -555,6 +600,51 @@ mod tests {
             letters += usize::from(std);
         }
         assert!(letters > 40_000, "{letters} letters");
+    }
+
+    #[test]
+    fn what_the_quick_filter_reads_of_a_character_is_what_the_tables_say() {
+        let c = codecs();
+        let mut seen = [0usize; 4];
+        for cp in 0x80..BMP {
+            let look = c.char_look(cp);
+            let (mut lead, mut pair, mut cont) = (0u8, 0u8, 0u8);
+            let mut high: Mask = 0;
+            for (id, codec) in c.list.iter().enumerate() {
+                let b = codec.table.get(cp);
+                if codec.single_byte {
+                    if b.len == 1 {
+                        high |= 1 << id;
+                    }
+                    continue;
+                }
+                let k = 1u8 << (id - c.first_double);
+                let (first, second) = (b.b[0], b.b[1]);
+                if b.len > 0 && is_lead(first) {
+                    lead |= k;
+                }
+                if b.len == 2 && is_lead(first) && is_cont(second) {
+                    pair |= k;
+                }
+                if (b.len == 1 && is_cont(first))
+                    || (b.len == 2 && is_cont(first) && is_lead(second))
+                {
+                    cont |= k;
+                }
+            }
+            assert_eq!(look.lead(), lead, "U+{cp:04X}");
+            assert_eq!(look.pair(), pair, "U+{cp:04X}");
+            assert_eq!(look.cont(), cont, "U+{cp:04X}");
+            assert_eq!(c.single(look.single).high, high, "U+{cp:04X}");
+            let alpha = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
+            assert_eq!(look.alpha(), alpha, "U+{cp:04X}");
+            for (n, set) in seen.iter_mut().zip([lead, pair, cont, u8::from(high != 0)]) {
+                *n += usize::from(set != 0);
+            }
+        }
+        // Every part is filled somewhere (a bit packed wrong would be missed otherwise).
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+        assert!(!c.char_look(0x1_0000).alpha());
     }
 
     #[test]
