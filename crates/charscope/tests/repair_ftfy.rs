@@ -46,8 +46,6 @@ fn cases() -> Vec<Case> {
 const NOT_YET: &[&str] = &[
     // Mostly '?' standing for lost bytes: too little whole UTF-8 to trust.
     "For goodness' sake. We can come close to fixing this, but fail in the last step",
-    // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
-    "An absolutely hopeless garble",
 ];
 
 #[test]

@@ -5,7 +5,7 @@
 use super::score::{Plausibility, plausibility};
 use super::search::{Candidate, candidates};
 use super::segments::{self, Seg};
-use super::sound::sound;
+use super::sound::{scripts_fit, sound};
 use super::weak;
 use super::{LossKind, Lost, RepairedSpan, Step};
 use crate::encoding::Encoding;
@@ -212,6 +212,9 @@ pub(crate) fn structural(c: &Candidate) -> bool {
     }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
     if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 && !latin_reread(c) {
+        return false;
+    }
+    if !c.utf8 && !scripts_fit(&c.line, &c.replacements) {
         return false;
     }
     sound(&c.line, &c.replacements)
