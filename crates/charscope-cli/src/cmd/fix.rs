@@ -215,9 +215,11 @@ impl Render {
             out.write_all(text.as_bytes())?;
             Ok(None)
         } else {
-            let repair = repair::fix_at(text, offset);
-            write_text(out, &repair.text, self.to_terminal)?;
-            Ok(Some(repair))
+            // A line that needs no repair is written as it is (no copy of it is made).
+            let repair = repair::fix_if_needed(text, offset);
+            let written = repair.as_ref().map_or(text, |r| r.text.as_str());
+            write_text(out, written, self.to_terminal)?;
+            Ok(repair)
         }
     }
 

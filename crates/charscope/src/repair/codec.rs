@@ -112,6 +112,9 @@ pub(crate) struct Codecs {
     /// ... the [`CharLook::single`] of the characters the single-byte codecs have, in pages (a
     /// line of Chinese then reads 40 KiB of the first and one page of zeros of the second).
     single_of: Paged<u16>,
+    /// Both parts at once for the characters below [`LOW`] (the alphabets of Europe and the
+    /// Middle East): one load for each of them, not three in a row.
+    low: Box<[CharLook]>,
     /// What characters are in the single-byte codecs ([`CharLook::single`] indexes it; entry 0
     /// is nothing).
     single: Vec<SingleLook>,
@@ -182,6 +185,9 @@ pub(crate) struct SingleLook {
 }
 
 const BMP: usize = 0x10000;
+
+/// The characters [`Codecs::low`] has: U+0000 to U+07FF, those of two bytes in UTF-8.
+const LOW: usize = 0x800;
 
 fn is_lead(b: u8) -> bool {
     (0xC2..=0xF4).contains(&b)
@@ -451,11 +457,20 @@ fn build() -> Codecs {
             look.bits |= ALPHA;
         }
     }
+    let low = chars[..LOW]
+        .iter()
+        .enumerate()
+        .map(|(cp, look)| CharLook {
+            single: single_of.get(cp),
+            bits: look.bits,
+        })
+        .collect();
     let chars = chars.iter().map(|look| look.bits).collect();
     Codecs {
         list,
         chars,
         single_of,
+        low,
         single: shared,
         first_double,
         double,
@@ -491,6 +506,9 @@ impl Codecs {
     /// What character `cp` is in the codecs (nothing beyond the BMP; not alphabetic there).
     #[inline]
     pub(crate) fn char_look(&self, cp: usize) -> CharLook {
+        if let Some(&look) = self.low.get(cp) {
+            return look;
+        }
         match self.chars.get(cp) {
             Some(&bits) => CharLook {
                 single: self.single_of.get(cp),
