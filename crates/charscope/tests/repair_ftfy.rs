@@ -43,12 +43,7 @@ fn cases() -> Vec<Case> {
 }
 
 /// Cases ftfy passes that charscope does not repair the same way yet, by label.
-const NOT_YET: &[&str] = &[
-    // Mostly '?' standing for lost bytes: too little whole UTF-8 to trust.
-    "For goodness' sake. We can come close to fixing this, but fail in the last step",
-    // ftfy leaves it alone; charscope repairs the fragments that are whole UTF-8.
-    "An absolutely hopeless garble",
-];
+const NOT_YET: &[&str] = &[];
 
 #[test]
 fn every_case_ftfy_passes_passes() {

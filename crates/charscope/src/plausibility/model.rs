@@ -63,8 +63,24 @@ pub(super) struct Models {
     pub cjk: Vec<Cjk>,
 }
 
+/// The level of each ASCII character: its place in `data::LEVELS` (63, the highest, for any
+/// other), so that the some 150,000 levels of the models are read by index, not searched for.
+const LEVEL_OF: [u8; 128] = {
+    let mut table = [63u8; 128];
+    let levels = data::LEVELS.as_bytes();
+    let mut q = levels.len();
+    // From the end, so that a character listed twice keeps its first place, as a search would.
+    while q > 0 {
+        q -= 1;
+        assert!(levels[q] < 128, "levels are ASCII");
+        table[levels[q] as usize] = q as u8;
+    }
+    table
+};
+
 fn level(c: char) -> f32 {
-    data::LEVELS.find(c).unwrap_or(63) as f32
+    let q = LEVEL_OF.get(c as usize).copied().unwrap_or(63);
+    f32::from(q)
 }
 
 fn build() -> Models {
@@ -134,4 +150,20 @@ fn build() -> Models {
 pub(super) fn models() -> &'static Models {
     static MODELS: OnceLock<Models> = OnceLock::new();
     MODELS.get_or_init(build)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_the_place_of_its_character() {
+        for c in (0..0x200).filter_map(char::from_u32) {
+            let searched = data::LEVELS.find(c).unwrap_or(63) as f32;
+            assert_eq!(level(c), searched, "{c:?}");
+        }
+        assert_eq!(level('0'), 0.0);
+        assert_eq!(level('_'), 63.0);
+        assert_eq!(level('z'), 61.0);
+    }
 }

@@ -1,10 +1,10 @@
 //! The encodings repair undoes, as tables from characters back to the bytes they were read from.
 //!
-//! Every table is built from the registry's own decoders (the upper half of a single-byte
-//! encoding, each lead-trail pair of a two-byte one), so an encoding added to the registry is
-//! covered without a table of its own. The tables are built once, on first use, and kept small
-//! (pages of the characters an encoding has; one small entry per character for the quick
-//! filter), since the first repair waits for them.
+//! Every table is built from decoders (the upper half of a single-byte encoding from the
+//! registry's, each lead-trail pair of a two-byte one from encoding_rs's, by the build script),
+//! so an encoding added to the registry is covered without a table of its own. The tables are
+//! put together once, on first use, and kept small (pages of the characters an encoding has;
+//! one small entry per character for the quick filter), since the first repair waits for them.
 
 use crate::decode::{Unit, decode_strict};
 use crate::encoding::{self, Encoding};
@@ -38,7 +38,7 @@ pub(crate) struct Codec {
     /// (`decide::needs_whole_words`).
     pub(crate) whole_words: bool,
     /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
-    table: Paged<Bytes>,
+    table: Table,
 }
 
 impl Codec {
@@ -60,6 +60,57 @@ impl Codec {
     }
 }
 
+/// A codec's table: its [`Bytes`] packed in two bytes an entry (the search reads the table for
+/// every character of a line it tries, and a third less table is a third fewer cache misses).
+struct Table(Paged<u16>);
+
+impl Table {
+    fn with_room(pages: usize) -> Table {
+        Table(Paged::with_room(pages))
+    }
+
+    #[inline]
+    fn get(&self, cp: usize) -> Bytes {
+        unpack(self.0.get(cp))
+    }
+
+    fn set(&mut self, cp: usize, bytes: Bytes) {
+        *self.0.get_mut(cp) = pack(bytes);
+    }
+}
+
+/// `bytes` in two bytes: 0 for none, the byte for one (80-FF), the two bytes big-endian for two
+/// (a first byte of 81-FE).
+fn pack(bytes: Bytes) -> u16 {
+    match bytes.len {
+        0 => 0,
+        1 => {
+            debug_assert!(bytes.b[0] >= 0x80, "a byte above ASCII");
+            u16::from(bytes.b[0])
+        }
+        _ => {
+            debug_assert!(bytes.b[0] >= 0x81, "a lead byte");
+            u16::from_be_bytes(bytes.b)
+        }
+    }
+}
+
+/// The [`Bytes`] that [`pack`] made `packed` from.
+#[inline]
+fn unpack(packed: u16) -> Bytes {
+    match packed {
+        0 => Bytes::default(),
+        1..=0xFF => Bytes {
+            b: [packed as u8, 0],
+            len: 1,
+        },
+        _ => Bytes {
+            b: packed.to_be_bytes(),
+            len: 2,
+        },
+    }
+}
+
 /// Characters per page of a [`Paged`] table.
 const PAGE: usize = 256;
 
@@ -74,9 +125,16 @@ struct Paged<T> {
 
 impl<T: Copy + Default> Paged<T> {
     fn new() -> Paged<T> {
+        Paged::with_room(0)
+    }
+
+    /// An empty table with room for `pages` pages besides the page of defaults.
+    fn with_room(pages: usize) -> Paged<T> {
+        let mut all = Vec::with_capacity(pages + 1);
+        all.push([T::default(); PAGE]);
         Paged {
             index: vec![0; BMP / PAGE].into_boxed_slice(),
-            pages: vec![[T::default(); PAGE]],
+            pages: all,
         }
     }
 
@@ -99,8 +157,15 @@ impl<T: Copy + Default> Paged<T> {
 /// Every codec, and what each character is in them, for the quick filter.
 pub(crate) struct Codecs {
     pub(crate) list: Vec<Codec>,
-    /// For each BMP character, what it is in the codecs.
-    chars: Box<[CharLook]>,
+    /// For each BMP character, what it is in the codecs, in two parts: the [`CharLook::bits`] of
+    /// every character, and ...
+    chars: Box<[u16]>,
+    /// ... the [`CharLook::single`] of the characters the single-byte codecs have, in pages (a
+    /// line of Chinese then reads 40 KiB of the first and one page of zeros of the second).
+    single_of: Paged<u16>,
+    /// Both parts at once for the characters below [`LOW`] (the alphabets of Europe and the
+    /// Middle East): one load for each of them, not three in a row.
+    low: Box<[CharLook]>,
     /// What characters are in the single-byte codecs ([`CharLook::single`] indexes it; entry 0
     /// is nothing).
     single: Vec<SingleLook>,
@@ -114,22 +179,49 @@ pub(crate) struct Codecs {
     pub(crate) anywhere: Mask,
 }
 
-/// What a character is in the codecs: kept small (six bytes), since the quick filter asks for
-/// every character of a line.
+/// What a character is in the codecs: kept small, since the quick filter asks for every
+/// character of a line (what the caches hold of the tables, see [`Codecs::chars`], decides
+/// much of its speed).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct CharLook {
     /// Its entry for the single-byte codecs ([`Codecs::single`]).
     pub(crate) single: u16,
-    /// The two-byte codecs (bit k: the k-th of them, see [`Codecs::double_mask`]) in which it
-    /// starts with a UTF-8 lead byte.
-    pub(crate) lead: u8,
+    /// Three sets of two-byte codecs, [`DOUBLE_BITS`] bits each (bit k: the k-th of them, see
+    /// [`Codecs::double_mask`]), lowest first: [`CharLook::lead`], [`CharLook::pair`],
+    /// [`CharLook::cont`]; then, in the top bit, [`CharLook::alpha`].
+    bits: u16,
+}
+
+/// Bits per set of two-byte codecs in [`CharLook`].
+const DOUBLE_BITS: u32 = 5;
+const SET: u16 = (1 << DOUBLE_BITS) - 1;
+const ALPHA: u16 = 1 << 15;
+
+impl CharLook {
+    /// The two-byte codecs in which it starts with a UTF-8 lead byte.
+    #[inline]
+    pub(crate) fn lead(self) -> u8 {
+        (self.bits & SET) as u8
+    }
+
     /// ... in which it is a lead byte then a continuation byte.
-    pub(crate) pair: u8,
+    #[inline]
+    pub(crate) fn pair(self) -> u8 {
+        ((self.bits >> DOUBLE_BITS) & SET) as u8
+    }
+
     /// ... in which it is a continuation byte (alone, or before a lead byte).
-    pub(crate) cont: u8,
+    #[inline]
+    pub(crate) fn cont(self) -> u8 {
+        ((self.bits >> (2 * DOUBLE_BITS)) & SET) as u8
+    }
+
     /// Whether it is alphabetic, as [`char::is_alphabetic`] says (the standard library's
     /// lookup is slow beyond Latin).
-    pub(crate) alpha: bool,
+    #[inline]
+    pub(crate) fn alpha(self) -> bool {
+        self.bits & ALPHA != 0
+    }
 }
 
 /// What a character is in the single-byte codecs, as masks of codecs.
@@ -145,6 +237,9 @@ pub(crate) struct SingleLook {
 
 const BMP: usize = 0x10000;
 
+/// The characters [`Codecs::low`] has: U+0000 to U+07FF, those of two bytes in UTF-8.
+const LOW: usize = 0x800;
+
 fn is_lead(b: u8) -> bool {
     (0xC2..=0xF4).contains(&b)
 }
@@ -153,18 +248,12 @@ fn is_cont(b: u8) -> bool {
     (0x80..=0xBF).contains(&b)
 }
 
-/// The multi-byte encodings UTF-8 is read as, by label.
-const DOUBLE_BYTE: [&str; 5] = ["gbk", "big5", "shift_jis", "euc-jp", "euc-kr"];
-
-// One bit each in the masks of [`CharLook`].
-const _: () = assert!(DOUBLE_BYTE.len() <= 8);
-
 /// A codec and the characters its table has (the table's other entries are empty): the masks
 /// are built from these, not from every entry of every table.
 type Built = (Codec, Vec<(usize, Bytes)>);
 
 /// The filled entries of `table`, in order of character.
-fn entries(table: &Paged<Bytes>, chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
+fn entries(table: &Table, chars: impl Iterator<Item = usize>) -> Vec<(usize, Bytes)> {
     let mut cps: Vec<usize> = chars.filter(|&cp| table.get(cp).len > 0).collect();
     cps.sort_unstable();
     cps.dedup();
@@ -172,9 +261,34 @@ fn entries(table: &Paged<Bytes>, chars: impl Iterator<Item = usize>) -> Vec<(usi
 }
 
 /// What each byte 80-FF of a single-byte encoding reads as on its own: one character, or
-/// nothing (malformed, or not one character). The 128 bytes are decoded at once: the tables are
-/// built at the first repair, and a decoder for each byte would cost more than all the rest.
+/// nothing (malformed, or not one character). The tables are built at the first repair, for
+/// some fifty encodings: a table-driven encoding is read from its table, one of encoding_rs in
+/// one call for the 128 bytes, any other through the registry's decoder.
 fn upper_half(enc: &'static Encoding) -> [Option<char>; 128] {
+    match enc.engine() {
+        encoding::Engine::SingleByte(table) => {
+            std::array::from_fn(|k| table.decode(0x80 + k as u8))
+        }
+        encoding::Engine::TrueLatin1 => std::array::from_fn(|k| char::from_u32(0x80 + k as u32)),
+        encoding::Engine::Whatwg(rs) if rs.is_single_byte() => upper_half_whatwg(rs),
+        _ => upper_half_decoded(enc),
+    }
+}
+
+/// [`upper_half`] of a single-byte encoding of encoding_rs: every byte is one character or one
+/// U+FFFD (which no byte of these encodings stands for).
+fn upper_half_whatwg(rs: &'static encoding_rs::Encoding) -> [Option<char>; 128] {
+    let bytes: [u8; 128] = std::array::from_fn(|k| 0x80 + k as u8);
+    let (text, _) = rs.decode_without_bom_handling(&bytes);
+    let mut chars = text.chars();
+    let read: [Option<char>; 128] =
+        std::array::from_fn(|_| chars.next().filter(|&c| c != char::REPLACEMENT_CHARACTER));
+    debug_assert!(chars.next().is_none(), "one character per byte");
+    read
+}
+
+/// [`upper_half`] through the registry's decoder, the 128 bytes at once.
+fn upper_half_decoded(enc: &'static Encoding) -> [Option<char>; 128] {
     let bytes: Vec<u8> = (0x80u8..=0xFF).collect();
     let mut read = [None; 128];
     // How many units cover each byte: a byte's reading is its unit only if that is all.
@@ -200,7 +314,7 @@ fn upper_half(enc: &'static Encoding) -> [Option<char>; 128] {
 }
 
 fn single_byte_codec(enc: &'static Encoding) -> Built {
-    let mut table: Paged<Bytes> = Paged::new();
+    let mut table = Table::with_room(0);
     let mut chars = Vec::new();
     let read = upper_half(enc);
     for b in (0x80u8..=0xFF).rev() {
@@ -208,7 +322,7 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
             && (c as usize) < BMP
             && (c as u32) >= 0x80
         {
-            *table.get_mut(c as usize) = Bytes { b: [b, 0], len: 1 };
+            table.set(c as usize, Bytes { b: [b, 0], len: 1 });
             chars.push(c as usize);
         }
     }
@@ -231,62 +345,59 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
     )
 }
 
-/// The one character `bytes` decode to in `rs`, if they decode whole to one (a fresh decoder
-/// into a buffer on the stack: the table asks this some 24,000 times per encoding).
-fn decode_one(rs: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<char> {
-    let mut out = [0u8; 16];
-    let mut decoder = rs.new_decoder_without_bom_handling();
-    let (result, read, written) = decoder.decode_to_utf8_without_replacement(bytes, &mut out, true);
-    if result != encoding_rs::DecoderResult::InputEmpty || read != bytes.len() {
-        return None;
+/// The two-byte encodings UTF-8 is read as, each with the characters it has (made by the build
+/// script from the decoders, since decoding every pair at each start cost more than the rest of
+/// a short repair; a test checks them against the registry's decoders).
+mod double_byte {
+    include!(concat!(env!("OUT_DIR"), "/double_byte.rs"));
+}
+use double_byte::DOUBLE_BYTE;
+
+// One bit each in the sets of [`CharLook`], which leave its top bit to `alpha`.
+const _: () = assert!(DOUBLE_BYTE.len() <= DOUBLE_BITS as usize && 3 * DOUBLE_BITS < 16);
+
+/// The characters of a two-byte encoding as the build script lists them: four bytes each, the
+/// character (little-endian) then its bytes (a zero second byte: one byte).
+fn listed(list: &'static [u8]) -> impl Iterator<Item = (usize, Bytes)> {
+    list.chunks_exact(4).map(|e| {
+        let cp = usize::from(u16::from_le_bytes([e[0], e[1]]));
+        let len = if e[3] == 0 { 1 } else { 2 };
+        (
+            cp,
+            Bytes {
+                b: [e[2], e[3]],
+                len,
+            },
+        )
+    })
+}
+
+fn double_byte_codec(enc: &'static Encoding, list: &'static [u8]) -> Codec {
+    // The pages it fills, made room for at once (a two-byte table is some hundred of them).
+    let mut filled = [false; BMP / PAGE];
+    for (cp, _) in listed(list) {
+        filled[cp / PAGE] = true;
     }
-    let text = std::str::from_utf8(&out[..written]).ok()?;
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
+    let mut table = Table::with_room(filled.iter().filter(|&&f| f).count());
+    for (cp, bytes) in listed(list) {
+        table.set(cp, bytes);
+    }
+    Codec {
+        encoding: enc,
+        bit: 0,
+        single_byte: false,
+        nbsp_a0: false,
+        whole_words: false,
+        table,
     }
 }
 
-fn double_byte_codec(enc: &'static Encoding, rs: &'static encoding_rs::Encoding) -> Built {
-    let mut table: Paged<Bytes> = Paged::new();
-    // Each character once (the first bytes found for it), in the order found (some 22,000).
-    let mut entries = Vec::with_capacity(24_000);
-    let mut put = |c: Option<char>, bytes: Bytes| {
-        if let Some(c) = c
-            && (c as u32) >= 0x80
-            && (c as usize) < BMP
-            && table.get(c as usize).len == 0
-        {
-            *table.get_mut(c as usize) = bytes;
-            entries.push((c as usize, bytes));
-        }
-    };
-    for b in 0x80u8..=0xFF {
-        put(decode_one(rs, &[b]), Bytes { b: [b, 0], len: 1 });
-    }
-    for lead in 0x81u8..=0xFE {
-        for trail in 0x40u8..=0xFE {
-            put(
-                decode_one(rs, &[lead, trail]),
-                Bytes {
-                    b: [lead, trail],
-                    len: 2,
-                },
-            );
-        }
-    }
-    (
-        Codec {
-            encoding: enc,
-            bit: 0,
-            single_byte: false,
-            nbsp_a0: false,
-            whole_words: false,
-            table,
-        },
-        entries,
-    )
+/// Which BMP characters are alphabetic, as [`char::is_alphabetic`] says: a bitset made by the
+/// build script (asking the standard library for each of them cost as much as the tables).
+static ALPHABETIC: &[u8; 0x10000 / 8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphabetic.bin"));
+
+fn is_alphabetic(cp: usize) -> bool {
+    ALPHABETIC[cp / 8] & (1 << (cp % 8)) != 0
 }
 
 /// Whether printable ASCII reads as itself (not so in EBCDIC).
@@ -314,12 +425,9 @@ fn build() -> Codecs {
             filled.push(entries);
         }
     }
-    for label in DOUBLE_BYTE {
+    for (label, chars) in DOUBLE_BYTE {
         let enc = encoding::for_label(label).expect("a registry label");
-        let rs = encoding_rs::Encoding::for_label(label.as_bytes()).expect("an encoding_rs label");
-        let (codec, entries) = double_byte_codec(enc, rs);
-        list.push(codec);
-        filled.push(entries);
+        list.push(double_byte_codec(enc, chars));
     }
     let first_double = list.len() - DOUBLE_BYTE.len();
     let mut chars = vec![CharLook::default(); BMP].into_boxed_slice();
@@ -329,7 +437,7 @@ fn build() -> Codecs {
     let mut double: Mask = 0;
     let mut nbsp: Mask = 0;
     let mut anywhere: Mask = 0;
-    for (id, (codec, entries)) in list.iter_mut().zip(&filled).enumerate() {
+    for (id, codec) in list.iter_mut().enumerate() {
         let bit: Mask = 1 << id;
         codec.bit = bit;
         codec.whole_words = super::decide::needs_whole_words(codec.encoding);
@@ -341,25 +449,26 @@ fn build() -> Codecs {
         }
         if !codec.single_byte {
             double |= bit;
-            let k = 1u8 << (id - first_double);
-            for &(cp, bytes) in entries {
+            let k = 1u16 << (id - first_double);
+            let (lead, pair, cont) = (k, k << DOUBLE_BITS, k << (2 * DOUBLE_BITS));
+            for (cp, bytes) in listed(DOUBLE_BYTE[id - first_double].1) {
                 let look = &mut chars[cp];
                 match bytes.len {
-                    1 if is_lead(bytes.b[0]) => look.lead |= k,
-                    1 if is_cont(bytes.b[0]) => look.cont |= k,
+                    1 if is_lead(bytes.b[0]) => look.bits |= lead,
+                    1 if is_cont(bytes.b[0]) => look.bits |= cont,
                     2 if is_lead(bytes.b[0]) => {
-                        look.lead |= k;
+                        look.bits |= lead;
                         if is_cont(bytes.b[1]) {
-                            look.pair |= k;
+                            look.bits |= pair;
                         }
                     }
-                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.cont |= k,
+                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.bits |= cont,
                     _ => {}
                 }
             }
             continue;
         }
-        for &(cp, bytes) in entries {
+        for &(cp, bytes) in &filled[id] {
             if bytes.len != 1 || bytes.b[0] < 0x80 {
                 continue;
             }
@@ -390,13 +499,29 @@ fn build() -> Codecs {
             u16::try_from(shared.len() - 1).expect("fewer entries than characters")
         });
     }
+    let mut single_of: Paged<u16> = Paged::new();
     for (cp, look) in chars.iter_mut().enumerate() {
-        look.single = renumber[usize::from(look.single)];
-        look.alpha = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
+        if look.single != 0 {
+            *single_of.get_mut(cp) = renumber[usize::from(look.single)];
+        }
+        if is_alphabetic(cp) {
+            look.bits |= ALPHA;
+        }
     }
+    let low = chars[..LOW]
+        .iter()
+        .enumerate()
+        .map(|(cp, look)| CharLook {
+            single: single_of.get(cp),
+            bits: look.bits,
+        })
+        .collect();
+    let chars = chars.iter().map(|look| look.bits).collect();
     Codecs {
         list,
         chars,
+        single_of,
+        low,
         single: shared,
         first_double,
         double,
@@ -429,10 +554,19 @@ pub(crate) fn preference(enc: &Encoding) -> usize {
 }
 
 impl Codecs {
-    /// What character `cp` is in the codecs (nothing beyond the BMP; `alpha` is false there).
+    /// What character `cp` is in the codecs (nothing beyond the BMP; not alphabetic there).
     #[inline]
     pub(crate) fn char_look(&self, cp: usize) -> CharLook {
-        self.chars.get(cp).copied().unwrap_or_default()
+        if let Some(&look) = self.low.get(cp) {
+            return look;
+        }
+        match self.chars.get(cp) {
+            Some(&bits) => CharLook {
+                single: self.single_of.get(cp),
+                bits,
+            },
+            None => CharLook::default(),
+        }
     }
 
     /// What a character is in the single-byte codecs, by its [`CharLook::single`].
@@ -478,9 +612,125 @@ mod tests {
                 })
                 .collect();
             assert_eq!(upper_half(enc).to_vec(), alone, "{}", enc.name());
+            assert_eq!(upper_half_decoded(enc).to_vec(), alone, "{}", enc.name());
             checked += 1;
         }
         assert!(checked > 40, "{checked} single-byte encodings");
+    }
+
+    /// The one character `bytes` decode to in `enc`, if they decode whole to one.
+    fn decode_one(bytes: &[u8], enc: &'static Encoding) -> Option<char> {
+        let text = decode_strict(bytes, enc).ok()?;
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_built_two_byte_lists_are_what_the_registry_decodes() {
+        for (label, list) in DOUBLE_BYTE {
+            let enc = encoding::for_label(label).expect("a registry label");
+            let mut expected: Vec<(usize, Bytes)> = Vec::new();
+            let mut seen = vec![false; BMP];
+            let mut put = |c: Option<char>, bytes: Bytes| {
+                if let Some(c) = c
+                    && (0x80..BMP).contains(&(c as usize))
+                    && !std::mem::replace(&mut seen[c as usize], true)
+                {
+                    expected.push((c as usize, bytes));
+                }
+            };
+            for b in 0x80u8..=0xFF {
+                put(decode_one(&[b], enc), Bytes { b: [b, 0], len: 1 });
+            }
+            for lead in 0x81u8..=0xFE {
+                for trail in 0x40u8..=0xFE {
+                    let bytes = Bytes {
+                        b: [lead, trail],
+                        len: 2,
+                    };
+                    put(decode_one(&[lead, trail], enc), bytes);
+                }
+            }
+            let got: Vec<(usize, Bytes)> = listed(list).collect();
+            assert!(got.len() > 7_000, "{label}: {} characters", got.len());
+            assert_eq!(got, expected, "{label}");
+        }
+    }
+
+    #[test]
+    fn the_built_alphabetic_bits_are_what_the_standard_library_says() {
+        let mut letters = 0;
+        for cp in 0..BMP {
+            let std = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
+            assert_eq!(is_alphabetic(cp), std, "U+{cp:04X}");
+            letters += usize::from(std);
+        }
+        assert!(letters > 40_000, "{letters} letters");
+    }
+
+    #[test]
+    fn packed_bytes_unpack_to_themselves() {
+        let mut all = vec![Bytes::default()];
+        all.extend((0x80..=0xFF).map(|b| Bytes { b: [b, 0], len: 1 }));
+        for lead in 0x81..=0xFE {
+            all.extend((0x40..=0xFE).map(|trail| Bytes {
+                b: [lead, trail],
+                len: 2,
+            }));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for bytes in all {
+            assert_eq!(unpack(pack(bytes)), bytes, "{bytes:?}");
+            assert!(seen.insert(pack(bytes)), "{bytes:?} packs like another");
+        }
+    }
+
+    #[test]
+    fn what_the_quick_filter_reads_of_a_character_is_what_the_tables_say() {
+        let c = codecs();
+        let mut seen = [0usize; 4];
+        for cp in 0x80..BMP {
+            let look = c.char_look(cp);
+            let (mut lead, mut pair, mut cont) = (0u8, 0u8, 0u8);
+            let mut high: Mask = 0;
+            for (id, codec) in c.list.iter().enumerate() {
+                let b = codec.table.get(cp);
+                if codec.single_byte {
+                    if b.len == 1 {
+                        high |= 1 << id;
+                    }
+                    continue;
+                }
+                let k = 1u8 << (id - c.first_double);
+                let (first, second) = (b.b[0], b.b[1]);
+                if b.len > 0 && is_lead(first) {
+                    lead |= k;
+                }
+                if b.len == 2 && is_lead(first) && is_cont(second) {
+                    pair |= k;
+                }
+                if (b.len == 1 && is_cont(first))
+                    || (b.len == 2 && is_cont(first) && is_lead(second))
+                {
+                    cont |= k;
+                }
+            }
+            assert_eq!(look.lead(), lead, "U+{cp:04X}");
+            assert_eq!(look.pair(), pair, "U+{cp:04X}");
+            assert_eq!(look.cont(), cont, "U+{cp:04X}");
+            assert_eq!(c.single(look.single).high, high, "U+{cp:04X}");
+            let alpha = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
+            assert_eq!(look.alpha(), alpha, "U+{cp:04X}");
+            for (n, set) in seen.iter_mut().zip([lead, pair, cont, u8::from(high != 0)]) {
+                *n += usize::from(set != 0);
+            }
+        }
+        // Every part is filled somewhere (a bit packed wrong would be missed otherwise).
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+        assert!(!c.char_look(0x1_0000).alpha());
     }
 
     #[test]

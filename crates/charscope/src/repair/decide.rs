@@ -5,7 +5,7 @@
 use super::score::{Plausibility, plausibility};
 use super::search::{Candidate, candidates};
 use super::segments::{self, Seg};
-use super::sound::sound;
+use super::sound::{scripts_fit, sound};
 use super::weak;
 use super::{LossKind, Lost, RepairedSpan, Step};
 use crate::encoding::Encoding;
@@ -214,6 +214,9 @@ pub(crate) fn structural(c: &Candidate) -> bool {
     if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 && !latin_reread(c) {
         return false;
     }
+    if !c.utf8 && !scripts_fit(&c.line, &c.replacements) {
+        return false;
+    }
     sound(&c.line, &c.replacements)
 }
 
@@ -228,7 +231,7 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
         + MID_WORD_BONUS * mid_word(c) as f64
         + WORD_EDGE_BONUS * word_edge(c) as f64
         + ASCII_WORD_BONUS * inside_ascii_word(c) as f64
-        - LOSSY_COST * c.lossy() as f64;
+        - LOSSY_COST * losses_paid(c) as f64;
     (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
 }
 
@@ -248,6 +251,42 @@ fn places_fit(c: &Candidate) -> bool {
 /// Bits each sequence that lost a byte costs: of two readings, the one that decodes a place
 /// whole is preferred.
 const LOSSY_COST: f64 = 8.0;
+
+/// Whether the byte `q` of `line` is a `?` between two characters beyond ASCII: a converter's
+/// substitute for a byte it could not map, since text does not put a question mark inside a run
+/// of accented letters and symbols ("Ã?Â¢â?¬").
+fn substitute_question(line: &str, q: usize) -> bool {
+    line.as_bytes().get(q) == Some(&b'?')
+        && line[..q].chars().next_back().is_some_and(|c| !c.is_ascii())
+        && line[q + 1..].chars().next().is_some_and(|c| !c.is_ascii())
+}
+
+/// The sequences that lost a byte that `c` pays [`LOSSY_COST`] for: not those whose `?` is a
+/// substitute (see [`substitute_question`]), which is evidence rather than a guess; and a
+/// substitute that `c` leaves standing right beside a place it repairs, unexplained, costs as
+/// much as a loss.
+fn losses_paid(c: &Candidate) -> usize {
+    let guessed = c
+        .replacements
+        .iter()
+        .flat_map(|r| &r.lost)
+        .filter(|&&(at, len, loss)| {
+            loss != super::scan::Loss::Question
+                || !c.line[at..at + len]
+                    .find('?')
+                    .is_some_and(|q| substitute_question(&c.line, at + q))
+        })
+        .count();
+    let left: usize = c
+        .replacements
+        .iter()
+        .map(|r| {
+            usize::from(substitute_question(&c.line, r.end))
+                + usize::from(r.start > 0 && substitute_question(&c.line, r.start - 1))
+        })
+        .sum();
+    guessed + left
+}
 
 /// A UTF-8 reading that repairs this share of the line's non-ASCII characters rules rereads out.
 const FULL_COVERAGE: f64 = 0.8;
@@ -477,7 +516,7 @@ fn follow(
                 None => break,
             },
         };
-        cost += prior(&best) + LOSSY_COST * best.lossy() as f64;
+        cost += prior(&best) + LOSSY_COST * losses_paid(&best) as f64;
         for r in &best.replacements {
             for &(at, len, loss) in &r.lost {
                 let (a, b) = segments::to_orig(&segs, at, at + len);
@@ -560,7 +599,19 @@ const BEAM_MARGIN: f64 = 2.0;
 
 #[cfg(test)]
 mod tests {
-    use super::odd_in_word;
+    use super::{odd_in_word, substitute_question};
+
+    #[test]
+    fn a_question_mark_inside_accented_text_is_a_substitute() {
+        let line = "It\u{c3}?\u{c2}\u{a2}s, caf\u{e9}? Oui.\u{e9}?";
+        assert!(substitute_question(line, 4));
+        // Before a space, at the end, or beside ASCII: a question mark.
+        assert!(!substitute_question(line, line.find("? O").unwrap()));
+        assert!(!substitute_question(line, line.len() - 1));
+        assert!(!substitute_question("M\u{c3}?nchen", 3));
+        // Not a question mark at all.
+        assert!(!substitute_question(line, 3));
+    }
 
     #[test]
     fn a_word_of_one_case_is_a_word_as_written() {

@@ -180,10 +180,26 @@ pub fn fix(text: &str) -> Repair {
     fix_at(text, 0)
 }
 
+/// Repairs `text` as [`fix_at`] does, or returns `None` when nothing in it needs repair (then
+/// [`fix_at`] would return the text unchanged): a caller that streams lines writes a clean line
+/// as it is, without the copy a [`Repair`] makes of it.
+pub fn fix_if_needed(text: &str, offset: usize) -> Option<Repair> {
+    let lines = repaired_lines(text);
+    (!lines.is_empty()).then(|| assemble(text, offset, &lines))
+}
+
 /// Repairs `text` as [`fix`] does, with offsets counted from `offset` (for a caller that feeds
 /// a stream a line or paragraph at a time).
 pub fn fix_at(text: &str, offset: usize) -> Repair {
-    // The lines, from the first one repaired on (none: the text is unchanged).
+    let lines = repaired_lines(text);
+    if lines.is_empty() {
+        return Repair::unchanged(text);
+    }
+    assemble(text, offset, &lines)
+}
+
+/// The lines of `text`, from the first one repaired on (none: the text is unchanged).
+fn repaired_lines(text: &str) -> Vec<(usize, decide::LineRepair)> {
     let mut lines: Vec<(usize, decide::LineRepair)> = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
@@ -207,10 +223,7 @@ pub fn fix_at(text: &str, offset: usize) -> Repair {
         }
         at += line.len();
     }
-    if lines.is_empty() {
-        return Repair::unchanged(text);
-    }
-    assemble(text, offset, &lines)
+    lines
 }
 
 /// A line (with its terminator) that needs no repair.
@@ -316,4 +329,27 @@ pub fn suspicion(text: &str) -> Option<Suspicion> {
         repaired: r.text,
         steps: r.steps,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fix_at, fix_if_needed};
+
+    #[test]
+    fn a_text_that_needs_no_repair_is_none_and_any_other_is_what_fix_at_makes() {
+        for clean in [
+            "",
+            "plain ASCII\n",
+            "caf\u{e9} \u{65e5}\u{672c}\r\n",
+            "\u{2014}",
+        ] {
+            assert!(fix_if_needed(clean, 3).is_none(), "{clean:?}");
+            assert_eq!(fix_at(clean, 3).text, clean);
+        }
+        for broken in ["caf\u{c3}\u{a9}\n", "ok\nd\u{c3}\u{a9}j\u{c3}\u{a0} vu\n"] {
+            let needed = fix_if_needed(broken, 7).expect("a repair");
+            assert_eq!(needed, fix_at(broken, 7), "{broken:?}");
+            assert_ne!(needed.text, broken);
+        }
+    }
 }

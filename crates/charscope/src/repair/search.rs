@@ -172,7 +172,7 @@ fn looks(line: &str) -> Looks {
     while let Some(ch) = rest.chars().next() {
         if ch.is_ascii() && ascii_run >= 2 {
             // Nothing to carry over: the ASCII that follows changes nothing but `prev`.
-            let next = rest.bytes().position(|b| b >= 0x80).unwrap_or(rest.len());
+            let next = ascii_len(rest.as_bytes());
             prev = Some(char::from(rest.as_bytes()[next - 1]));
             rest = &rest[next..];
             continue;
@@ -186,7 +186,7 @@ fn looks(line: &str) -> Looks {
         let (cont, double_cont) = if ch == '\u{FFFD}' {
             (Mask::MAX, u8::MAX)
         } else {
-            (single.cont, look.cont)
+            (single.cont, look.cont())
         };
         let last = match ch {
             '?' => Mask::MAX,
@@ -194,7 +194,7 @@ fn looks(line: &str) -> Looks {
             _ => cont,
         };
         let here_boundary =
-            ch.is_ascii() || !(look.alpha || (ch > '\u{FFFF}' && ch.is_alphabetic()));
+            ch.is_ascii() || !(look.alpha() || (ch > '\u{FFFF}' && ch.is_alphabetic()));
         if here_boundary {
             l.utf8 |= done;
         }
@@ -212,7 +212,7 @@ fn looks(line: &str) -> Looks {
         if before_prev {
             double |= prev_pair | (prev_lead & double_cont);
         }
-        (prev_lead, prev_pair) = (look.lead, look.pair);
+        (prev_lead, prev_pair) = (look.lead(), look.pair());
         if prev.is_some_and(|p| ('\u{430}'..='\u{45F}').contains(&p))
             && ('\u{400}'..='\u{42F}').contains(&ch)
         {
@@ -244,6 +244,26 @@ fn looks(line: &str) -> Looks {
     }
     l.utf8 |= done | c.double_mask(double);
     l
+}
+
+/// How many bytes `bytes` start with that are ASCII: eight at a time (mixed text has long
+/// stretches of ASCII, links and markup, between its words).
+fn ascii_len(bytes: &[u8]) -> usize {
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let high =
+            u64::from_le_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return at + (high.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + words
+        .remainder()
+        .iter()
+        .position(|&b| b >= 0x80)
+        .unwrap_or(words.remainder().len())
 }
 
 fn apply(line: &str, replacements: &[Replacement]) -> String {
@@ -341,7 +361,26 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
 
 #[cfg(test)]
 mod tests {
+    use super::ascii_len;
     use crate::repair::fix;
+
+    #[test]
+    fn the_ascii_at_the_start_is_counted_to_the_first_other_byte() {
+        let text = "abcdefghijklmnopqrstuvwxyz0123456789";
+        for len in 0..=text.len() {
+            assert_eq!(ascii_len(&text.as_bytes()[..len]), len);
+            for at in 0..len {
+                let mut bytes = text.as_bytes()[..len].to_vec();
+                bytes[at] = 0x80 + at as u8;
+                assert_eq!(
+                    ascii_len(&bytes),
+                    at,
+                    "{len} bytes, the first not ASCII at {at}"
+                );
+            }
+        }
+        assert_eq!(ascii_len("ab\u{e9}cdefghij".as_bytes()), 2);
+    }
 
     #[test]
     fn western_text_read_as_central_european_is_repaired() {

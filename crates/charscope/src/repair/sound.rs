@@ -167,9 +167,87 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
     })
 }
 
+/// Scripts whose letters are written beside each other in one word: the ideographs, kana and
+/// hangul of Chinese, Japanese and Korean.
+fn east_asian(s: Script) -> bool {
+    matches!(
+        s,
+        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo
+    )
+}
+
+/// Half-width katakana: written in runs of their own, in narrow contexts, never between
+/// full-width ideographs or kana.
+fn halfwidth_kana(c: char) -> bool {
+    ('\u{FF66}'..='\u{FF9F}').contains(&c)
+}
+
+/// Whether two letters may stand side by side in a word: ASCII goes beside anything (names,
+/// units, "iPhone"), and other letters beside letters of their own script, or East Asian beside
+/// East Asian (but half-width katakana beside half-width ones only).
+fn letters_fit(a: char, b: char) -> bool {
+    if a.is_ascii() || b.is_ascii() || !a.is_alphabetic() || !b.is_alphabetic() {
+        return true;
+    }
+    let scripts = CodePointMapData::<Script>::new();
+    let (sa, sb) = (scripts.get(a), scripts.get(b));
+    if [sa, sb]
+        .iter()
+        .any(|&s| matches!(s, Script::Common | Script::Inherited))
+    {
+        return true;
+    }
+    if halfwidth_kana(a) != halfwidth_kana(b) {
+        return false;
+    }
+    sa == sb || (east_asian(sa) && east_asian(sb))
+}
+
+/// Whether every letter a reread writes fits the letters beside it (see [`letters_fit`]): a
+/// text read with the wrong legacy encoding changes every letter of its words, so a reading
+/// that writes an Arabic letter right beside a Latin one it left ("مƒ"), or a half-width kana
+/// between ideographs ("竄ｬ邃"), is a chance fit of bytes, not the text's own encoding.
+pub(crate) fn scripts_fit(line: &str, replacements: &[Replacement]) -> bool {
+    let mut prev = None;
+    let mut at = 0;
+    for r in replacements {
+        let before = line[at..r.start].chars().next_back().or(prev);
+        let after = line[r.end..].chars().next();
+        let written = before.into_iter().chain(r.text.chars()).chain(after);
+        let mut last: Option<char> = None;
+        for c in written {
+            if last.is_some_and(|l| !letters_fit(l, c)) {
+                return false;
+            }
+            last = Some(c);
+        }
+        prev = r.text.chars().next_back();
+        at = r.end;
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
+    use super::letters_fit;
     use crate::repair::fix;
+
+    #[test]
+    fn letters_of_two_scripts_do_not_stand_side_by_side() {
+        // Arabic and Latin; Cyrillic and Greek.
+        assert!(!letters_fit('\u{645}', '\u{192}'));
+        assert!(!letters_fit('\u{436}', '\u{3B1}'));
+        // Half-width katakana beside an ideograph or a full-width kana.
+        assert!(!letters_fit('\u{7AC4}', '\u{FF6C}'));
+        assert!(!letters_fit('\u{FF6C}', '\u{30E3}'));
+        // Kana, ideographs and hangul; ASCII beside anything; letters of one script; marks.
+        assert!(letters_fit('\u{65E5}', '\u{3072}'));
+        assert!(letters_fit('\u{D55C}', '\u{5B57}'));
+        assert!(letters_fit('T', '\u{30B7}'));
+        assert!(letters_fit('\u{FF76}', '\u{FF9E}'));
+        assert!(letters_fit('\u{E9}', '\u{E8}'));
+        assert!(letters_fit('\u{5D0}', '\u{5B8}'));
+    }
 
     #[test]
     fn a_line_broken_whole_is_judged_by_its_sequences() {
