@@ -244,11 +244,18 @@ bench_fix() {
   local cs="$PWD/target/release/charscope" py
   py=$(scripts/ftfy-venv.sh)
   for f in en.utf8.txt mixed.utf8.txt; do
-    echo "fix --file $f (10 MiB), best of 5:"
-    local ours theirs
-    ours=$(for _ in 1 2 3 4 5; do /usr/bin/time -f %e "$cs" fix --file "$corpus10/$f" 2>&1 >/dev/null; done | sort -n | head -1)
+    echo "fix --file $f (10 MiB): charscope hyperfine median and fastest of 30, ftfy fastest of 3"
+    local theirs
+    hyperfine -N --output=null --warmup 3 --runs 30 --export-json "$results/fix.json" \
+      "$cs fix --file $corpus10/$f" >/dev/null 2>&1
     theirs=$(for _ in 1 2 3; do /usr/bin/time -f %e "$py" -c 'import ftfy, sys; ftfy.fix_text(open(sys.argv[1], encoding="utf-8").read())' "$corpus10/$f" 2>&1 >/dev/null; done | sort -n | head -1)
-    python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'  charscope fix {a:.3f} s, ftfy fix_text {b:.3f} s: x{b / max(a, 1e-3):.0f}')" "$ours" "$theirs"
+    python3 - "$results/fix.json" "$theirs" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+ftfy = float(sys.argv[2])
+print(f"  charscope fix {r['median']:.3f} s (fastest {r['min']:.3f} s), ftfy fix_text {ftfy:.2f} s:"
+      f" x{ftfy / r['median']:.0f} (fastest x{ftfy / r['min']:.0f})")
+PY
   done
 }
 
