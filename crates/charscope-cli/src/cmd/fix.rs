@@ -416,7 +416,7 @@ impl Drop for Batches {
     }
 }
 
-/// How many parts the lines of a batch are repaired in (see [`Render::batch`]): the thread that
+/// How many parts the lines of a batch are repaired in (see [`Job`]): the thread that
 /// finishes first waits for the other's last part at the end of each batch, so a part is kept
 /// to about 32 KiB (some 0.2 ms of mixed scripts).
 const PARTS: usize = 32;
