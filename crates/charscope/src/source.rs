@@ -1,5 +1,5 @@
 //! Sources that can be read at any offset (regular files): the two-thread paths of
-//! `transcode` and `validate` read alternate chunks of one from two threads at once.
+//! `transcode`, `validate` and `scan` read chunks of one from two threads at once.
 
 use std::io;
 
