@@ -1,7 +1,8 @@
-//! The one module with `unsafe` code: simdutf's SIMD transcoders between UTF-8 and UTF-16, and
-//! from Latin-1 to UTF-8 (through the `simdutf` crate, which builds the simdutf C++ library).
-//! Each function has a scalar twin in encoding_rs, used on big-endian targets, and a property
-//! test below requires both to write the same units and bytes on any text.
+//! The one module with `unsafe` code: simdutf's SIMD transcoders between UTF-8 and UTF-16 and
+//! from Latin-1 to UTF-8, and its UTF-8 validator (through the `simdutf` crate, which builds the
+//! simdutf C++ library). Each transcoder has a scalar twin in encoding_rs, used on big-endian
+//! targets, and a property test below requires both to write the same units and bytes on any
+//! text; another requires the validator to agree with std's.
 //!
 //! UTF-8 goes in only as a `&str`, known valid. UTF-16 goes in whole blocks: simdutf validates
 //! as it converts, and its verdict only chooses the fast path; a block it refuses is diagnosed by
