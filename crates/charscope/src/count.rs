@@ -24,6 +24,23 @@ pub(crate) fn utf8_chars(bytes: &[u8]) -> u64 {
     }
 }
 
+/// Moves a line count and a column (characters since the last line feed) over `bytes`, whose
+/// characters `chars` counts.
+pub(crate) fn advance(
+    bytes: &[u8],
+    chars: impl Fn(&[u8]) -> u64,
+    line: &mut u64,
+    column: &mut u64,
+) {
+    match memchr::memrchr(b'\n', bytes) {
+        Some(last) => {
+            *line += newlines(bytes);
+            *column = chars(&bytes[last + 1..]);
+        }
+        None => *column += chars(bytes),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,6 +53,12 @@ mod tests {
             let text = text.repeat(repeat);
             prop_assert_eq!(newlines(text.as_bytes()), text.matches('\n').count() as u64);
             prop_assert_eq!(utf8_chars(text.as_bytes()), text.chars().count() as u64);
+            // Line and column after the text, from line 3, column 5.
+            let (mut line, mut column) = (3, 5);
+            advance(text.as_bytes(), utf8_chars, &mut line, &mut column);
+            let after = text.rsplit('\n').next().unwrap_or("").chars().count() as u64;
+            let lines = text.matches('\n').count() as u64;
+            prop_assert_eq!((line, column), (3 + lines, if lines == 0 { 5 + after } else { after }));
         }
     }
 }

@@ -260,13 +260,12 @@ struct Position {
 
 impl Position {
     fn advance(&mut self, text: &str) {
-        match memchr::memrchr(b'\n', text.as_bytes()) {
-            Some(i) => {
-                self.lines += crate::count::newlines(text.as_bytes());
-                self.column = crate::count::utf8_chars(&text.as_bytes()[i + 1..]);
-            }
-            None => self.column += crate::count::utf8_chars(text.as_bytes()),
-        }
+        crate::count::advance(
+            text.as_bytes(),
+            crate::count::utf8_chars,
+            &mut self.lines,
+            &mut self.column,
+        );
     }
 
     fn line(&self) -> u64 {

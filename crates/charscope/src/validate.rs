@@ -82,13 +82,7 @@ impl ByteCounter {
 
     /// Counts `bytes` into the line and column.
     fn count(&self, bytes: &[u8], line: &mut u64, column: &mut u64) {
-        match memchr::memrchr(b'\n', bytes) {
-            Some(last) => {
-                *line += crate::count::newlines(bytes);
-                *column = self.chars(&bytes[last + 1..]);
-            }
-            None => *column += self.chars(bytes),
-        }
+        crate::count::advance(bytes, |b| self.chars(b), line, column);
     }
 }
 
@@ -202,14 +196,7 @@ impl Validator {
         } = self;
         decoder.decode_pieces(chunk, last, |piece| match piece {
             Piece::Text { text, .. } => {
-                let bytes = text.as_bytes();
-                match memchr::memrchr(b'\n', bytes) {
-                    Some(last_newline) => {
-                        *line += bytecount::count(bytes, b'\n') as u64;
-                        *column = text[last_newline + 1..].chars().count() as u64;
-                    }
-                    None => *column += text.chars().count() as u64,
-                }
+                crate::count::advance(text.as_bytes(), crate::count::utf8_chars, line, column);
             }
             Piece::Malformed(malformed) => {
                 *count += 1;

@@ -363,15 +363,19 @@ fn normalization_across_chunk_edges() {
     }
 }
 
+fn any_error_policy() -> impl Strategy<Value = ErrorPolicy> {
+    prop_oneof![
+        Just(ErrorPolicy::Replace),
+        Just(ErrorPolicy::Skip),
+        Just(ErrorPolicy::Html),
+        Just(ErrorPolicy::Escape),
+        Just(ErrorPolicy::Strict),
+    ]
+}
+
 fn any_options() -> impl Strategy<Value = Options> {
     (
-        prop_oneof![
-            Just(ErrorPolicy::Replace),
-            Just(ErrorPolicy::Skip),
-            Just(ErrorPolicy::Html),
-            Just(ErrorPolicy::Escape),
-            Just(ErrorPolicy::Strict),
-        ],
+        any_error_policy(),
         prop_oneof![
             Just(BomAction::Keep),
             Just(BomAction::Strip),
@@ -593,13 +597,7 @@ fn run_parallel(
 /// transform (which keeps a conversion on one thread).
 fn any_policy_and_bom() -> impl Strategy<Value = Options> {
     (
-        prop_oneof![
-            Just(ErrorPolicy::Replace),
-            Just(ErrorPolicy::Skip),
-            Just(ErrorPolicy::Html),
-            Just(ErrorPolicy::Escape),
-            Just(ErrorPolicy::Strict),
-        ],
+        any_error_policy(),
         prop_oneof![Just(BomAction::Keep), Just(BomAction::Add)],
     )
         .prop_map(|(errors, bom)| Options::default().with_errors(errors).with_bom(bom))

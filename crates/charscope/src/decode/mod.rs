@@ -22,6 +22,7 @@
 mod cesu8;
 mod cjk_tables;
 mod iso2022kr;
+mod latin1;
 mod legacy;
 pub mod malformed;
 mod single_byte;
@@ -30,7 +31,6 @@ mod utf16;
 mod utf32;
 mod utf7;
 mod utf8;
-mod windows1252;
 
 use crate::encoding::{Encoding, Engine};
 use crate::span::Span;
@@ -155,10 +155,9 @@ enum Scanner {
     Utf8(Utf8Scanner),
     Utf16(Utf16Scanner),
     Utf32(Utf32Scanner),
-    /// True ISO-8859-1, with the buffer its text is built in.
-    Latin1(String),
+    /// True ISO-8859-1 and windows-1252.
+    Latin1(latin1::Latin1Scanner),
     Legacy(Box<LegacyScanner>),
-    Windows1252(windows1252::Windows1252Scanner),
     SingleByte(&'static crate::encoding::SingleByteTable),
     Stepped(stepper::StepScanner),
     Utf7(utf7::Utf7Scanner),
@@ -189,9 +188,9 @@ impl Decoder {
             Engine::Utf8 => Scanner::Utf8(Utf8Scanner::default()),
             Engine::Utf16(endian) => Scanner::Utf16(Utf16Scanner::new(encoding, endian)),
             Engine::Utf32(endian) => Scanner::Utf32(Utf32Scanner::new(encoding, endian)),
-            Engine::TrueLatin1 => Scanner::Latin1(String::new()),
+            Engine::TrueLatin1 => Scanner::Latin1(latin1::Latin1Scanner::iso_8859_1()),
             Engine::Whatwg(rs) if rs == encoding_rs::WINDOWS_1252 => {
-                Scanner::Windows1252(windows1252::Windows1252Scanner::default())
+                Scanner::Latin1(latin1::Latin1Scanner::windows_1252())
             }
             Engine::Whatwg(rs) => {
                 Scanner::Legacy(Box::new(LegacyScanner::new(encoding, rs, offset)))
@@ -227,7 +226,7 @@ impl Decoder {
         match &mut self.scanner {
             Scanner::Utf16(s) => s.reset(),
             Scanner::Legacy(s) => s.reset(offset),
-            Scanner::Windows1252(_) | Scanner::Latin1(_) => {}
+            Scanner::Latin1(_) => {}
             _ => {
                 *self = Decoder::starting_at(self.encoding, offset);
                 return;
@@ -252,15 +251,8 @@ impl Decoder {
             Scanner::Utf8(s) => s.scan(src, last, pos, sink),
             Scanner::Utf16(s) => s.scan(src, last, pos, sink),
             Scanner::Utf32(s) => s.scan(src, last, pos, sink),
-            Scanner::Latin1(text) => {
-                if !src.is_empty() && sink.wants_text() {
-                    text.clear();
-                    crate::simd::push_latin1(src, text);
-                    sink.text(Span::new(pos, pos + src.len() as u64), text);
-                }
-            }
+            Scanner::Latin1(s) => s.scan(src, pos, per_char, sink),
             Scanner::Legacy(s) => s.scan(src, last, per_char, sink),
-            Scanner::Windows1252(s) => s.scan(src, pos, per_char, sink),
             Scanner::SingleByte(table) => single_byte::scan(self.encoding, table, src, pos, sink),
             Scanner::Stepped(s) => s.scan(src, last, pos, per_char, sink),
             Scanner::Utf7(s) => s.scan(src, last, pos, per_char, sink),

@@ -34,11 +34,18 @@ fn odd_in_word(before: Option<char>, span: &str) -> bool {
     false
 }
 
+/// The characters right before and right after a place of `line`.
+fn neighbours(line: &str, r: &super::scan::Replacement) -> (Option<char>, Option<char>) {
+    (
+        line[..r.start].chars().next_back(),
+        line[r.end..].chars().next(),
+    )
+}
+
 /// The character before a place of `line`, and whether a letter stands right before it and
 /// right after it.
 fn letter_sides(line: &str, r: &super::scan::Replacement) -> (Option<char>, bool, bool) {
-    let before = line[..r.start].chars().next_back();
-    let after = line[r.end..].chars().next();
+    let (before, after) = neighbours(line, r);
     (
         before,
         before.is_some_and(char::is_alphabetic),
@@ -103,8 +110,9 @@ fn inside_ascii_word(c: &Candidate) -> usize {
         .iter()
         .filter(|r| {
             let ascii_letter = |ch: Option<char>| ch.is_some_and(|ch| ch.is_ascii_alphabetic());
-            ascii_letter(c.line[..r.start].chars().next_back())
-                && ascii_letter(c.line[r.end..].chars().next())
+            let (before, after) = neighbours(&c.line, r);
+            ascii_letter(before)
+                && ascii_letter(after)
                 && c.line[r.start..r.end].chars().any(is_symbol_or_number)
         })
         .count()
