@@ -135,8 +135,11 @@ mod tests {
     use crate::encoding::{self, Encoding};
     use proptest::prelude::*;
 
-    /// The two encodings, each with what encoding_rs makes of bytes in it.
-    fn both() -> [(&'static Encoding, fn(&[u8]) -> String); 2] {
+    /// What encoding_rs makes of bytes in one encoding.
+    type Reference = fn(&[u8]) -> String;
+
+    /// The two encodings, each with its reference.
+    fn both() -> [(&'static Encoding, Reference); 2] {
         [
             (encoding::WINDOWS_1252, |bytes| {
                 encoding_rs::WINDOWS_1252
