@@ -7,8 +7,13 @@
 //!   it, in the order found: four bytes each (the character, then the bytes; a zero second byte
 //!   means one byte).
 //!
-//! `repair::codec` reads both with `include_bytes!`, and its tests check them against the
-//! decoders the crate runs with.
+//! * The HTML named character references of the `entities` crate, in one string
+//!   (`html_entities`): the crate's own table is slices of strings, about 11,000 pointers that
+//!   the dynamic loader would relocate, and 27 pages it would copy, at every start of every
+//!   command.
+//!
+//! `repair::codec` reads the first two with `include_bytes!`, and its tests check them against
+//! the decoders the crate runs with; `html_entities` tests its string against the crate's table.
 
 use std::path::Path;
 
@@ -34,6 +39,22 @@ fn main() {
         DOUBLE_BYTE.len()
     );
     write(&out.join("double_byte.rs"), list.as_bytes());
+    write(&out.join("entities.txt"), &html_entities());
+}
+
+/// Each named character reference of the `entities` crate as its name (with `&`, and `;` where
+/// it has one), a NUL, its characters and a NUL, in the crate's order. No reference is or
+/// stands for a NUL.
+fn html_entities() -> Vec<u8> {
+    let mut out = Vec::new();
+    for e in entities::ENTITIES.iter() {
+        assert!(!e.entity.contains('\0') && !e.characters.contains('\0'));
+        for field in [e.entity, e.characters] {
+            out.extend_from_slice(field.as_bytes());
+            out.push(0);
+        }
+    }
+    out
 }
 
 fn write(path: &Path, bytes: &[u8]) {

@@ -364,11 +364,10 @@ fn read_backslash(r: &mut Reader) -> Result<Piece, EscapeError> {
 fn entities() -> &'static std::collections::HashMap<&'static str, &'static str> {
     static TABLE: OnceLock<std::collections::HashMap<&'static str, &'static str>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        entities::ENTITIES
-            .iter()
-            .filter_map(|e| {
-                let name = e.entity.strip_prefix('&')?.strip_suffix(';')?;
-                Some((name, e.characters))
+        crate::html_entities::all()
+            .filter_map(|(entity, characters)| {
+                let name = entity.strip_prefix('&')?.strip_suffix(';')?;
+                Some((name, characters))
             })
             .collect()
     })

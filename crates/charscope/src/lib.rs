@@ -40,6 +40,7 @@ pub mod encoding;
 pub mod escape;
 pub mod examples;
 pub mod hex;
+mod html_entities;
 pub mod plausibility;
 pub mod repair;
 pub mod report;

@@ -79,22 +79,22 @@ pub fn html_entity(c: char) -> Option<&'static str> {
     static TABLE: OnceLock<std::collections::HashMap<char, &'static str>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut table = std::collections::HashMap::new();
-        for e in entities::ENTITIES.iter() {
-            let mut chars = e.characters.chars();
+        for (entity, characters) in crate::html_entities::all() {
+            let mut chars = characters.chars();
             let (Some(ch), None) = (chars.next(), chars.next()) else {
                 continue;
             };
-            if !e.entity.ends_with(';') {
+            if !entity.ends_with(';') {
                 continue;
             }
             table
                 .entry(ch)
                 .and_modify(|best: &mut &'static str| {
-                    if (e.entity.len(), e.entity) < (best.len(), *best) {
-                        *best = e.entity;
+                    if (entity.len(), entity) < (best.len(), *best) {
+                        *best = entity;
                     }
                 })
-                .or_insert(e.entity);
+                .or_insert(entity);
         }
         table
     });
