@@ -538,7 +538,13 @@ impl<'p> Scanner<'p> {
     /// The lines of a valid text that starts at byte `offset`, numbered from 1; returns how
     /// many there are.
     fn text_lines(&mut self, text: &str, offset: u64) -> u64 {
-        let mut lines = 0;
+        self.text_lines_after(text, offset, 0)
+    }
+
+    /// [`Scanner::text_lines`] of lines numbered from `before + 1`; returns the number of the
+    /// last.
+    fn text_lines_after(&mut self, text: &str, offset: u64, before: u64) -> u64 {
+        let mut lines = before;
         let mut start = 0;
         let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain([text.len()]);
         for end in ends {
@@ -568,17 +574,34 @@ impl<'p> Scanner<'p> {
 
     /// The lines of bytes read as UTF-8 that start at byte `offset`, numbered from 1; returns
     /// how many there are.
-    fn byte_lines(&mut self, bytes: &[u8], mut offset: u64) -> u64 {
+    fn byte_lines(&mut self, bytes: &[u8], offset: u64) -> u64 {
         let mut lines = 0;
-        for line in bytes.split(|&b| b == b'\n') {
-            lines += 1;
-            match std::str::from_utf8(line) {
-                Ok(text) => self.line(lines, offset, text),
-                Err(_) => self.decoded_line(lines, offset, line),
+        let mut start = 0;
+        loop {
+            let rest = &bytes[start..];
+            let at = offset + start as u64;
+            // The valid bytes up to the first malformed sequence (SIMD), then the lines that
+            // end before it, read as text.
+            let valid_up_to = match simdutf8::compat::from_utf8(rest) {
+                Ok(text) => return self.text_lines_after(text, at, lines),
+                Err(e) => e.valid_up_to(),
+            };
+            let mut line_start = 0;
+            if let Some(nl) = memchr::memrchr(b'\n', &rest[..valid_up_to]) {
+                let text = simdutf8::basic::from_utf8(&rest[..nl]).expect("valid up to there");
+                lines = self.text_lines_after(text, at, lines);
+                line_start = nl + 1;
             }
-            offset += line.len() as u64 + 1;
+            // The line of the malformed sequence, decoded.
+            let end = memchr::memchr(b'\n', &rest[line_start..]).map(|i| line_start + i);
+            lines += 1;
+            let line = &rest[line_start..end.unwrap_or(rest.len())];
+            self.decoded_line(lines, at + line_start as u64, line);
+            match end {
+                Some(end) => start += end + 1,
+                None => return lines,
+            }
         }
-        lines
     }
 
     /// Takes in the findings and candidates of the next part of the text, whose lines come
@@ -1098,6 +1121,22 @@ mod tests {
         fn kept_word_verdicts_and_shortcuts_change_no_finding(picks in prop::collection::vec(0..PIECES.len(), 0..60)) {
             let text: String = picks.iter().map(|&i| PIECES[i]).collect();
             prop_assert_eq!(scan_bytes("p", text.as_bytes()), scan_bytes_uncached("p", text.as_bytes()));
+        }
+
+        #[test]
+        fn malformed_bytes_change_nothing_on_the_lines_around_them(
+            picks in prop::collection::vec(0..PIECES.len() + 4, 0..80),
+        ) {
+            // Lines with and without malformed bytes, in any order: the valid runs between them
+            // are read as text, each line with one is decoded, as the reference does line by line.
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i) {
+                    Some(piece) => bytes.extend_from_slice(piece.as_bytes()),
+                    None => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\n", b"\xFF\n"][i % 4]),
+                }
+            }
+            prop_assert_eq!(scan_bytes("p", &bytes), scan_bytes_uncached("p", &bytes));
         }
 
         #[test]
