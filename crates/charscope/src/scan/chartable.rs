@@ -14,7 +14,7 @@ use icu_normalizer::properties::{
 };
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The character is never a hidden-character finding on its own ([`classify_with`] gives
@@ -247,6 +247,106 @@ fn east_asian_flags(c: char) -> u16 {
     }
 }
 
+/// The quick check of UAX #15 (section 9) along a text: it is surely in NFC where each
+/// character has NFC_Quick_Check=Yes and the combining classes of each run of marks ascend.
+/// The scan visits the characters that are neither ASCII nor inert, in order, as it meets them:
+/// the others are starters that are never the second of a composition, which is all the check
+/// asks of them. A line of Arabic with a few marks is then spared the normalizer, whose own
+/// check of such lines took 40% of their scan, and a line of Hindi with a nukta is looked at
+/// from the nukta's letter on.
+#[derive(Default)]
+pub struct NfcQuickCheck {
+    /// Where the check stopped being sure: the byte index of the last starter before (a
+    /// character of class 0 that is never the second of a composition, so NFC of the text is
+    /// NFC of the part before it followed by NFC of the rest).
+    unsure_from: Option<usize>,
+    /// The byte index just past the last character visited.
+    next: usize,
+    /// The combining class of the last character visited, if it was the one just before.
+    last_class: u8,
+    /// The byte index of the last starter.
+    last_starter: usize,
+}
+
+impl NfcQuickCheck {
+    /// A check at the start of a text.
+    pub fn new() -> NfcQuickCheck {
+        NfcQuickCheck::default()
+    }
+
+    /// The character of code point `cp` at byte `i` of `bytes`, neither ASCII nor inert.
+    #[inline(never)]
+    pub fn visit(&mut self, bytes: &[u8], i: usize, cp: u32) {
+        if self.unsure_from.is_some() {
+            return;
+        }
+        if i != self.next {
+            // The characters since the last one visited are starters: the last one is.
+            self.last_class = 0;
+            self.last_starter = (0..i).rev().find(|&k| bytes[k] & 0xC0 != 0x80).unwrap_or(0);
+        }
+        match quick_class(cp) {
+            Some(class) if class == 0 || class >= self.last_class => {
+                if class == 0 {
+                    self.last_starter = i;
+                }
+                self.last_class = class;
+                self.next = i + char::from_u32(cp).map_or(1, char::len_utf8);
+            }
+            _ => self.unsure_from = Some(self.last_starter),
+        }
+    }
+
+    /// Where the text stops being surely in NFC, if it does.
+    pub fn unsure_from(&self) -> Option<usize> {
+        self.unsure_from
+    }
+}
+
+/// [`NfcQuickCheck`] of a whole text: the length of the text when it is surely in NFC.
+#[cfg(test)]
+pub fn surely_nfc_up_to(text: &str) -> usize {
+    let mut check = NfcQuickCheck::new();
+    for (i, c) in text.char_indices() {
+        if !c.is_ascii() && table_flags(c).is_none_or(|flags| flags & NFC_INERT == 0) {
+            check.visit(text.as_bytes(), i, c as u32);
+        }
+    }
+    check.unsure_from().unwrap_or(text.len())
+}
+
+/// The combining class of the character of code point `cp` when it has NFC_Quick_Check=Yes
+/// (kept for the [`PLANES`], as [`TABLE`] keeps flags: 0 for not worked out yet, 1 for no,
+/// 2 plus the class for yes).
+fn quick_class(cp: u32) -> Option<u8> {
+    static QUICK: [AtomicU8; PLANES] = [const { AtomicU8::new(0) }; PLANES];
+    let work_out = || {
+        let c = char::from_u32(cp)?;
+        let class = CanonicalCombiningClassMapBorrowed::new().get_u8(c);
+        (nfc_quick_check_yes(c) && class <= 250).then_some(class)
+    };
+    let Some(kept) = QUICK.get(cp as usize) else {
+        return work_out();
+    };
+    match kept.load(Ordering::Relaxed) {
+        0 => {
+            let class = work_out();
+            kept.store(class.map_or(1, |class| class + 2), Ordering::Relaxed);
+            class
+        }
+        1 => None,
+        kept => Some(kept - 2),
+    }
+}
+
+/// Whether a character has NFC_Quick_Check=Yes: its own NFC, and never the second character of
+/// a canonical composition. unicode-normalization has the property; a test checks it against
+/// ICU4X's decompositions, which the rest of the scan uses, for every code point.
+fn nfc_quick_check_yes(c: char) -> bool {
+    use unicode_normalization::{IsNormalized, is_nfc_quick};
+    is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes && is_own_nfc(c)
+}
+
 /// Whether a character of combining class 0 is its own NFC: it has no canonical decomposition,
 /// or decomposes into a pair that composes back to it (not a singleton, not an exclusion).
 fn is_own_nfc(c: char) -> bool {
@@ -289,6 +389,99 @@ mod tests {
             precomposed += usize::from(decomposed.chars().count() > 1);
         }
         assert!(precomposed > 10_000, "{precomposed}");
+    }
+
+    #[test]
+    fn a_quick_check_yes_is_what_icu_says_of_every_character() {
+        // The characters that are the second of a canonical composition (quick check Maybe)
+        // and those that are not their own NFC (No), as ICU4X has them.
+        let decomposition = CanonicalDecompositionBorrowed::new();
+        let nfc = ComposingNormalizerBorrowed::new_nfc();
+        let mut seconds = std::collections::HashSet::new();
+        for x in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            if let Decomposed::Expansion(a, b) = decomposition.decompose(x)
+                && CanonicalCompositionBorrowed::new().compose(a, b) == Some(x)
+            {
+                seconds.insert(b);
+            }
+        }
+        // Hangul vowels and trailing consonants compose by rule, not by decomposition data.
+        seconds.extend(('\u{1161}'..='\u{1175}').chain('\u{11A8}'..='\u{11C2}'));
+        // A yes must be ICU4X's yes; a "maybe" where ICU4X says yes only costs a longer look
+        // (unicode-normalization may be a version of Unicode apart).
+        let (mut yes, mut only_icu) = (0, 0);
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let own = nfc.is_normalized(c.encode_utf8(&mut [0; 4]));
+            let icu_yes = own && !seconds.contains(&c);
+            if nfc_quick_check_yes(c) {
+                assert!(icu_yes, "U+{:04X}", c as u32);
+                yes += 1;
+            } else if icu_yes {
+                only_icu += 1;
+            }
+        }
+        assert!(yes > 1_000_000, "{yes}");
+        assert!(only_icu < 100, "{only_icu}");
+        assert!(!nfc_quick_check_yes('\u{0301}') && nfc_quick_check_yes('\u{0651}'));
+    }
+
+    #[test]
+    fn text_surely_nfc_is_nfc_and_the_rest_is_apart() {
+        let nfc = ComposingNormalizerBorrowed::new_nfc();
+        let pieces = [
+            "a",
+            "e",
+            "\u{0301}",
+            "\u{0327}",
+            "\u{0651}",
+            "\u{064F}",
+            "\u{0627}",
+            "\u{0653}",
+            "\u{093C}",
+            "\u{0928}",
+            "\u{093E}",
+            "\u{09C7}",
+            "\u{09BE}",
+            "\u{1100}",
+            "\u{1161}",
+            "\u{AC00}",
+            "\u{11A8}",
+            "\u{00E9}",
+            "\u{212B}",
+            "\u{0344}",
+            " ",
+            "\u{05B8}",
+            "\u{05B7}",
+            "\u{0F71}",
+            "\u{0F72}",
+            "\u{1F600}",
+            "\u{3099}",
+        ];
+        let mut surely = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let text = format!("{a}{b}{c}");
+                    let sure = surely_nfc_up_to(&text);
+                    assert!(nfc.is_normalized(&text[..sure]), "{text:?}");
+                    if sure == text.len() {
+                        assert!(nfc.is_normalized(&text), "{text:?}");
+                        surely += 1;
+                    } else {
+                        // NFC of the whole is NFC of the sure part and NFC of the rest.
+                        let rest = nfc.normalize(&text[sure..]);
+                        assert_eq!(nfc.normalize(&text), format!("{}{rest}", &text[..sure]));
+                    }
+                }
+            }
+        }
+        assert!(surely > 3_000, "{surely}");
+        // Marks whose classes ascend pass; out of order, or one that composes, do not.
+        let sure = |text: &str| surely_nfc_up_to(text) == text.len();
+        assert!(sure("\u{0628}\u{064F}\u{0651}"));
+        assert!(!sure("\u{0628}\u{0651}\u{064F}"));
+        assert_eq!(surely_nfc_up_to("ab e\u{0301}"), 3, "from the e");
+        assert_eq!(surely_nfc_up_to("\u{0928}\u{093E}\u{0921}\u{093C}"), 6);
     }
 
     #[test]

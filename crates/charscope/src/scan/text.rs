@@ -650,8 +650,8 @@ impl<'p> Scanner<'p> {
         let mut run = Run::new(text, state.number, offset, state.column);
         let mut flags = chartable::Reader::new();
         let mut word: Option<OpenWord> = None;
-        // Whether every character so far is ASCII or inert for NFC: the NFC check is spared.
-        let mut nfc_inert = true;
+        // The NFC quick check, told of each character that is neither ASCII nor inert.
+        let mut quick = chartable::NfcQuickCheck::new();
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             if b.is_ascii() {
@@ -680,7 +680,9 @@ impl<'p> Scanner<'p> {
                     self.not_plain(state, &mut run, i, c) | flags.nfc_inert(cp)
                 }
             };
-            nfc_inert &= char_flags & chartable::NFC_INERT != 0;
+            if char_flags & chartable::NFC_INERT == 0 {
+                quick.visit(bytes, i, cp);
+            }
             if char_flags & chartable::WORD != 0 {
                 let w = word.get_or_insert_with(|| {
                     // The word starts with the ASCII word characters just before.
@@ -700,7 +702,9 @@ impl<'p> Scanner<'p> {
                     let (cp, len) = code_point_at(bytes, i);
                     match flags.plain_flags(cp) {
                         Some(char_flags) if char_flags & chartable::WORD != 0 => {
-                            nfc_inert &= char_flags & chartable::NFC_INERT != 0;
+                            if char_flags & chartable::NFC_INERT == 0 {
+                                quick.visit(bytes, i, cp);
+                            }
                             w.add(char_flags);
                             i += len;
                         }
@@ -717,8 +721,8 @@ impl<'p> Scanner<'p> {
         if let Some(w) = word {
             self.end_word(w, &mut run, bytes.len());
         }
-        if !nfc_inert {
-            self.nfc((state.number, state.column), offset, text);
+        if let Some(from) = quick.unsure_from() {
+            self.nfc_from((state.number, state.column), offset, text, from);
         }
     }
 
@@ -933,6 +937,13 @@ impl<'p> Scanner<'p> {
 
     /// The first place in a run of text where it stops being NFC, if any.
     /// `at` is the line and the characters of the line before `text`.
+    /// [`Scanner::nfc`] of the text from byte `from` on, where the quick check is no longer
+    /// sure it is NFC (the same findings as of the whole text: a test checks it).
+    fn nfc_from(&mut self, (line, column): (u64, u64), offset: u64, text: &str, from: usize) {
+        let column = column + bytecount::num_chars(&text.as_bytes()[..from]) as u64;
+        self.nfc((line, column), offset + from as u64, &text[from..]);
+    }
+
     fn nfc(&mut self, at: (u64, u64), offset: u64, text: &str) {
         let nfc = ComposingNormalizerBorrowed::new_nfc();
         let mut rest = text;
@@ -1113,6 +1124,34 @@ mod tests {
         "x_y",
         "0123456789abcdefghij",
     ];
+
+    #[test]
+    fn the_nfc_check_from_where_the_quick_check_is_unsure_finds_what_the_whole_check_finds() {
+        let pieces = [
+            "a", "e", " ", "\u{0301}", "\u{0327}", "\u{0651}", "\u{064F}", "\u{0627}", "\u{0653}",
+            "\u{093C}", "\u{0921}", "\u{093E}", "\u{0958}", "\u{09C7}", "\u{09BE}", "\u{1100}",
+            "\u{1161}", "\u{00E9}", "\u{212B}", "\u{0344}", "\u{0F73}", "\u{2ADC}",
+        ];
+        let mut differ = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let text = format!("x{a}{b} {c}{a}");
+                    let mut whole = Scanner::new("p");
+                    whole.nfc((3, 5), 100, &text);
+                    // The text as the scan reads it, the quick check along.
+                    let mut after = Scanner::new("p");
+                    let mut state = LineState::new(3);
+                    state.column = 5;
+                    after.text(&mut state, 100, &text);
+                    after.findings.retain(|f| f.code == Code::NotNfc);
+                    assert_eq!(after.findings, whole.findings, "{text:?}");
+                    differ += usize::from(!whole.findings.is_empty());
+                }
+            }
+        }
+        assert!(differ > 1_000, "{differ}");
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
