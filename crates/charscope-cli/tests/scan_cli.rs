@@ -317,7 +317,12 @@ fn stdin_allow_and_exit_codes() {
         .write_stdin("x")
         .assert()
         .code(2);
-    charscope().args(["scan", "no/such/file"]).assert().code(2);
+    charscope()
+        .args(["scan", "no/such/file"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot read no/such/file"))
+        .stderr(predicates::str::contains("1 input could not be read"));
 }
 
 #[test]

@@ -172,7 +172,8 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
         eprintln!("{note}");
     }
     if t.errors > 0 {
-        anyhow::bail!("{} inputs could not be read", t.errors);
+        let inputs = if t.errors == 1 { "input" } else { "inputs" };
+        anyhow::bail!("{} {inputs} could not be read", t.errors);
     }
     Ok(if t.reported > 0 {
         Outcome::Problems
