@@ -412,6 +412,26 @@ fn next_not_plain(bytes: &[u8], from: usize) -> usize {
     i
 }
 
+/// The index of the first byte of `bytes` that is neither [plain ASCII](is_plain_ascii) nor a
+/// line feed (the length when there is none): the start of the next line that needs a look.
+/// Blocks of 32 bytes are tested whole, without a branch per byte (the compiler makes the test
+/// SIMD), and the byte is then found in its block.
+fn next_not_plain_text(bytes: &[u8]) -> usize {
+    let special = |b: u8| !is_plain_ascii(b) & (b != b'\n');
+    let mut blocks = bytes.chunks_exact(32);
+    let mut at = 0;
+    for block in blocks.by_ref() {
+        if block.iter().fold(false, |any, &b| any | special(b)) {
+            break;
+        }
+        at += 32;
+    }
+    at + bytes[at..]
+        .iter()
+        .position(|&b| special(b))
+        .unwrap_or(bytes.len() - at)
+}
+
 /// The bytes of `x` (8 bytes, little-endian) that are not [plain ASCII](is_plain_ascii): the
 /// high bit of each such byte set, no other bit.
 #[inline(always)]
@@ -543,16 +563,31 @@ impl<'p> Scanner<'p> {
 
     /// [`Scanner::text_lines`] of lines numbered from `before + 1`; returns the number of the
     /// last.
+    ///
+    /// Lines of plain ASCII need no look: the text is searched for the next byte that is
+    /// neither plain ASCII nor a line feed, 32 bytes at a time, and the lines before it are
+    /// only counted.
     fn text_lines_after(&mut self, text: &str, offset: u64, before: u64) -> u64 {
+        let bytes = text.as_bytes();
         let mut lines = before;
         let mut start = 0;
-        let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain([text.len()]);
-        for end in ends {
-            lines += 1;
-            self.line(lines, offset + start as u64, &text[start..end]);
+        loop {
+            let special = start + next_not_plain_text(&bytes[start..]);
+            let Some(&b) = bytes.get(special) else {
+                // Plain to the end: its lines are counted (a last empty one too).
+                return lines + 1 + bytecount::count(&bytes[start..], b'\n') as u64;
+            };
+            debug_assert!(!is_plain_ascii(b) && b != b'\n');
+            let line_start =
+                memchr::memrchr(b'\n', &bytes[start..special]).map_or(start, |k| start + k + 1);
+            lines += 1 + bytecount::count(&bytes[start..line_start], b'\n') as u64;
+            let end = memchr::memchr(b'\n', &bytes[special..]).map_or(bytes.len(), |k| special + k);
+            self.line(lines, offset + line_start as u64, &text[line_start..end]);
+            if end == bytes.len() {
+                return lines;
+            }
             start = end + 1;
         }
-        lines
     }
 
     /// One line of bytes (without its line feed) decoded as UTF-8, each malformed sequence a
@@ -1232,6 +1267,21 @@ mod tests {
             let from = from.min(bytes.len());
             let want = (from..bytes.len()).find(|&i| !is_plain_ascii(bytes[i])).unwrap_or(bytes.len());
             prop_assert_eq!(next_not_plain(&bytes, from), want);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn next_not_plain_text_finds_the_first_byte_that_is_neither_plain_nor_a_line_feed(
+            bytes in prop::collection::vec(prop::sample::select(
+                vec![b' ', b'a', b'~', b'\t', b'\r', b'\n', 0, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x8A]
+            ), 0..120),
+            plain in 0..100usize,
+        ) {
+            // Long plain runs too, past the blocks of 32.
+            let bytes: Vec<u8> = b"ab\ncd ".repeat(plain / 5).into_iter().chain(bytes).collect();
+            let want = bytes.iter().position(|&b| !is_plain_ascii(b) && b != b'\n').unwrap_or(bytes.len());
+            prop_assert_eq!(next_not_plain_text(&bytes), want);
         }
     }
 
