@@ -40,7 +40,7 @@ struct Out<'a> {
 impl Out<'_> {
     fn findings(&mut self, findings: Vec<Finding>) -> Result<()> {
         for f in findings {
-            if !self.policy.reports(&f) {
+            if !self.policy.reports(&f)? {
                 self.tally.allowed += 1;
                 continue;
             }
