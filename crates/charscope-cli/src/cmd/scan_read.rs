@@ -100,4 +100,25 @@ mod tests {
         }
         assert!(with_file(&dir.path().join("none"), 1, |_| ()).is_err());
     }
+
+    #[test]
+    fn a_kept_buffer_gives_each_file_its_own_bytes_only() {
+        // A large file, then smaller ones, then a larger one again, on one thread: the buffer
+        // kept the bytes of the first, and each file must see its own alone.
+        let dir = tempfile::tempdir().unwrap();
+        for (k, size) in [100_000usize, 5, 0, 70_000, 150_001]
+            .into_iter()
+            .enumerate()
+        {
+            let path = dir.path().join(format!("f{k}"));
+            let bytes: Vec<u8> = (0..size).map(|i| (i * 31 + k) as u8).collect();
+            std::fs::write(&path, &bytes).unwrap();
+            let read = with_file(&path, 10, |c| match c {
+                Contents::Whole(whole) => whole.to_vec(),
+                Contents::Large { .. } => panic!("{size} bytes is small"),
+            })
+            .unwrap();
+            assert!(read == bytes, "{size} bytes");
+        }
+    }
 }
