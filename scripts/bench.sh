@@ -231,6 +231,13 @@ for path in sys.argv[1:]:
         print(f"  {r['median'] * 1000:8.1f} ms  user {r['user'] * 1000:7.1f} ms  x{r['median'] / base:6.2f}  {r['command']}")
     print()
 PY
+  # The same commands in turn, one run of each per round (scripts/alternate.py): this machine's
+  # speed drifts over seconds, and hyperfine times one command's runs before the next's.
+  echo "the same in turn (30 rounds; wall p25 / median, CPU median)"
+  LC_ALL=C.UTF-8 python3 scripts/alternate.py 30 \
+    "$cs scan --only bidi-control $texts" "grep -rcP -f $out/bidi.pattern $texts" "$cs scan $texts"
+  LC_ALL=C.UTF-8 python3 scripts/alternate.py 30 \
+    "$cs scan --only bidi-control $copies" "grep -cP -f $out/bidi.pattern $copies" "$cs scan $copies"
 }
 
 # ---------------------------------------------------------------------------------------------
