@@ -12,6 +12,7 @@ mod encodings;
 mod escapes;
 mod examples;
 pub mod fix;
+mod in_order;
 mod inspect;
 mod same;
 mod scan;

@@ -243,7 +243,7 @@ enum Done {
 }
 
 /// How many inputs the workers may finish ahead of the one being written.
-const AHEAD: usize = 16;
+const AHEAD: usize = 64;
 
 /// Scans one input; `threads` may share the scan of a large one.
 fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
@@ -323,65 +323,17 @@ impl Out<'_> {
 
 /// Scans the inputs on every core, and writes their findings in the inputs' order.
 fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    use std::sync::{Condvar, Mutex};
     let bidi_only = out.policy.bidi_only();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = cores.min(jobs.len());
-    if workers <= 1 {
+    if jobs.len() == 1 {
         // One input: the cores share it (when it is large).
-        for job in jobs {
-            out.record(do_job(job, bidi_only, cores))?;
-        }
-        return Ok(());
+        return out.record(do_job(&jobs[0], bidi_only, cores));
     }
-    // Finished inputs by index, and how many are written.
-    let state = Mutex::new((BTreeMap::<usize, Done>::new(), 0usize));
-    let moved = Condvar::new();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else { break };
-                    {
-                        let mut guard = state.lock().expect("no worker panics");
-                        while i > guard.1 + AHEAD && !stop.load(Ordering::Relaxed) {
-                            guard = moved.wait(guard).expect("no worker panics");
-                        }
-                    }
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let done = do_job(job, bidi_only, 1);
-                    state.lock().expect("no worker panics").0.insert(i, done);
-                    moved.notify_all();
-                }
-            });
-        }
-        let mut result = Ok(());
-        for i in 0..jobs.len() {
-            let done = {
-                let mut guard = state.lock().expect("no worker panics");
-                loop {
-                    if let Some(done) = guard.0.remove(&i) {
-                        guard.1 = i + 1;
-                        break done;
-                    }
-                    guard = moved.wait(guard).expect("no worker panics");
-                }
-            };
-            moved.notify_all();
-            if let Err(e) = out.record(done) {
-                result = Err(e);
-                break;
-            }
-        }
-        stop.store(true, Ordering::Relaxed);
-        let _guard = state.lock();
-        moved.notify_all();
-        result
-    })
+    super::in_order::run(
+        jobs,
+        cores,
+        AHEAD,
+        |job| do_job(job, bidi_only, 1),
+        |done| out.record(done),
+    )
 }
