@@ -217,6 +217,10 @@ fn file_names_in_a_real_directory() {
     std::fs::write(dir.join(bad), "latin1\n").unwrap();
     std::fs::write(dir.join("abc\u{202E}def.txt"), "rlo\n").unwrap();
     std::fs::write(dir.join("plain.txt"), "ok\n").unwrap();
+    // A directory whose name sorts between the NFD and the NFC name: the walk lists its file
+    // between the two, and the two must still meet.
+    std::fs::create_dir(dir.join("caff")).unwrap();
+    std::fs::write(dir.join("caff").join("inside.txt"), "ok\n").unwrap();
     let (code, found) = scan_json(dir, &["--config", "/dev/null", "."]);
     assert_eq!(code, 1);
     let got: BTreeSet<(String, String)> = found
