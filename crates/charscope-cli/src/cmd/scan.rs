@@ -118,26 +118,46 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     } else {
         args.paths.clone()
     };
-    // Entries of each directory, for the file-name checks; the inputs, in order.
+    // Entries of each directory, for the file-name checks.
     let mut directories: BTreeMap<PathBuf, Vec<NameEntry>> = BTreeMap::new();
-    let mut jobs = Vec::new();
-    for path in &paths {
-        if path.as_os_str() == "-" {
-            jobs.push(Job::Stdin);
-        } else if path.is_dir() {
-            walk(path, args, &mut out, &mut directories, &mut jobs);
-        } else {
-            directories
-                .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
-                .or_default()
-                .push(NameEntry::new(show(path), &name_bytes(path)));
-            jobs.push(Job::File {
-                path: path.clone(),
-                walked: false,
-            });
+    // The inputs, in order, handed to the scanning threads as they are found.
+    let mut walk_errors = 0;
+    let mut inputs = |push: &mut dyn FnMut(Job) -> Result<()>| -> Result<()> {
+        for path in &paths {
+            if path.as_os_str() == "-" {
+                push(Job::Stdin)?;
+            } else if path.is_dir() {
+                walk_errors += walk(path, args, &mut directories, push)?;
+            } else {
+                directories
+                    .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
+                    .or_default()
+                    .push(NameEntry::new(show(path), &name_bytes(path)));
+                push(Job::File {
+                    path: path.clone(),
+                    walked: false,
+                })?;
+            }
         }
+        Ok(())
+    };
+    let bidi_only = policy.bidi_only();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let [one] = paths.as_slice()
+        && !one.is_dir()
+    {
+        // One input: the cores share it (when it is large).
+        inputs(&mut |job| out.record(do_job(&job, bidi_only, cores)))?;
+    } else {
+        super::in_order::run(
+            cores,
+            AHEAD,
+            inputs,
+            |job| do_job(&job, bidi_only, 1),
+            |done| out.record(done),
+        )?;
     }
-    run_jobs(&jobs, &mut out)?;
+    out.tally.errors += walk_errors;
     for entries in directories.values() {
         out.findings(scan::scan_names(entries))?;
     }
@@ -182,13 +202,15 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     })
 }
 
+/// Walks a directory (honouring ignore files unless `--no-ignore`), listing the names of each
+/// directory and handing each file to `push`; returns how many entries could not be read.
 fn walk(
     root: &Path,
     args: &ScanArgs,
-    out: &mut Out<'_>,
     directories: &mut BTreeMap<PathBuf, Vec<NameEntry>>,
-    jobs: &mut Vec<Job>,
-) {
+    push: &mut dyn FnMut(Job) -> Result<()>,
+) -> Result<u64> {
+    let mut errors = 0;
     let mut builder = ignore::WalkBuilder::new(root);
     builder
         .hidden(false)
@@ -216,7 +238,7 @@ fn walk(
             Ok(entry) => entry,
             Err(e) => {
                 eprintln!("charscope: error: {}", sanitize(&e.to_string()));
-                out.tally.errors += 1;
+                errors += 1;
                 continue;
             }
         };
@@ -230,13 +252,14 @@ fn walk(
             }
         }
         if entry.file_type().is_some_and(|t| t.is_file()) {
-            jobs.push(Job::File {
+            push(Job::File {
                 path: path.to_path_buf(),
                 walked: true,
-            });
+            })?;
         }
     }
     file_away(listing);
+    Ok(errors)
 }
 
 /// One input to scan.
@@ -331,21 +354,4 @@ impl Out<'_> {
             }
         }
     }
-}
-
-/// Scans the inputs on every core, and writes their findings in the inputs' order.
-fn run_jobs(jobs: &[Job], out: &mut Out<'_>) -> Result<()> {
-    let bidi_only = out.policy.bidi_only();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if jobs.len() == 1 {
-        // One input: the cores share it (when it is large).
-        return out.record(do_job(&jobs[0], bidi_only, cores));
-    }
-    super::in_order::run(
-        jobs,
-        cores,
-        AHEAD,
-        |job| do_job(job, bidi_only, 1),
-        |done| out.record(done),
-    )
 }
