@@ -141,6 +141,9 @@ pub fn run<J: Send, T: Send>(
                 }
             });
         }
+        // A panic of this thread (in `produce` or `write`) stops the workers, which would wait
+        // for jobs for ever.
+        let _alarm = PanicAlarm(&shared, [&wake_writer, &wake_workers]);
         let result = hand_out_and_write(&shared, &wake_writer, &wake_workers, produce, &mut write);
         if result.is_err() {
             lock(&shared).stop = true;
@@ -198,7 +201,7 @@ fn hand_out_and_write<J, T>(
     }
 }
 
-/// On a panicking worker's way out: stops the others and wakes every sleeper.
+/// On a panicking thread's way out: stops the others and wakes every sleeper.
 struct PanicAlarm<'a, J, T>(&'a Mutex<Shared<J, T>>, [&'a Condvar; 2]);
 
 impl<J, T> Drop for PanicAlarm<'_, J, T> {
@@ -318,5 +321,16 @@ mod tests {
             .is_err()
         });
         assert!(panicked, "the worker's panic comes back from the scope");
+        let panicked = within_a_minute(|| {
+            std::panic::catch_unwind(|| {
+                let produce = |push: &mut dyn FnMut(u64) -> Result<()>| {
+                    (0..10).try_for_each(&mut *push)?;
+                    panic!("the walk fails")
+                };
+                run(3, 4, produce, work, |_| Ok(()))
+            })
+            .is_err()
+        });
+        assert!(panicked, "the producer's panic comes back");
     }
 }
