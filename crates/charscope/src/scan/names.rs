@@ -91,11 +91,14 @@ pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
             ));
             continue;
         };
-        hidden_in_name(entry, name, &mut out);
-        by_nfc
-            .entry(normalize(name, Form::Nfc).into_owned())
-            .or_default()
-            .push((i, name));
+        // Printable ASCII (most names) hides nothing and is its own NFC (a test checks both).
+        let nfc = if is_printable_ascii(name) {
+            name.to_string()
+        } else {
+            hidden_in_name(entry, name, &mut out);
+            normalize(name, Form::Nfc).into_owned()
+        };
+        by_nfc.entry(nfc).or_default().push((i, name));
     }
     for (nfc, group) in &by_nfc {
         if group.len() < 2 {
@@ -153,6 +156,11 @@ pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
     out
 }
 
+/// Whether a name is all printable ASCII (space to `~`).
+fn is_printable_ascii(name: &str) -> bool {
+    name.bytes().all(|b| (0x20..0x7F).contains(&b))
+}
+
 /// Hidden characters in a name, with the codes they have in text.
 fn hidden_in_name(entry: &NameEntry, name: &str, out: &mut Vec<Finding>) {
     let chars: Vec<char> = name.chars().collect();
@@ -185,5 +193,42 @@ fn hidden_in_name(entry: &NameEntry, name: &str, out: &mut Vec<Finding>) {
         } else {
             is_emoji(c)
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_ascii_hides_nothing_and_is_its_own_nfc() {
+        for b in 0x20u8..0x7F {
+            let c = char::from(b);
+            assert_eq!(classify(c), None, "{c:?}");
+            assert_eq!(normalize(&c.to_string(), Form::Nfc), c.to_string());
+        }
+        assert!(is_printable_ascii("plain name.txt"));
+        for name in ["a\tb", "caf\u{e9}", "\u{7F}", "a\u{1}b"] {
+            assert!(!is_printable_ascii(name), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn ascii_lookalikes_and_controls_in_names_are_found() {
+        let entries = [
+            NameEntry::new("d/modern.txt", b"modern.txt"),
+            NameEntry::new("d/modem.txt", b"modem.txt"),
+            NameEntry::new("d/bell\u{7}.txt", b"bell\x07.txt"),
+            NameEntry::new("d/plain.txt", b"plain.txt"),
+        ];
+        let found: Vec<(String, Code)> = scan_names(&entries)
+            .into_iter()
+            .map(|f| (f.path, f.code))
+            .collect();
+        let has = |path: &str, code| found.contains(&(path.to_string(), code));
+        assert!(has("d/modern.txt", Code::NameConfusable), "{found:?}");
+        assert!(has("d/modem.txt", Code::NameConfusable), "{found:?}");
+        assert!(has("d/bell\u{7}.txt", Code::Control), "{found:?}");
+        assert_eq!(found.len(), 3, "{found:?}");
     }
 }
