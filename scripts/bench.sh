@@ -238,6 +238,15 @@ PY
     "$cs scan --only bidi-control $texts" "grep -rcP -f $out/bidi.pattern $texts" "$cs scan $texts"
   LC_ALL=C.UTF-8 python3 scripts/alternate.py 30 \
     "$cs scan --only bidi-control $copies" "grep -cP -f $out/bidi.pattern $copies" "$cs scan $copies"
+  # A tree of source files: the sources of this workspace's dependencies, which `cargo fetch`
+  # unpacks (on a machine that built only this project, exactly the locked ones).
+  local registry
+  registry=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ 2>/dev/null | head -1)
+  if [ -n "$registry" ]; then
+    echo "a tree of source files: $(find "$registry" -type f | wc -l) files in $registry"
+    LC_ALL=C.UTF-8 python3 scripts/alternate.py 8 "$cs scan --only bidi-control $registry" \
+      "grep -rcP -f $out/bidi.pattern $registry" "$cs scan $registry"
+  fi
 }
 
 # ---------------------------------------------------------------------------------------------
