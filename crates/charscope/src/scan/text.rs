@@ -970,8 +970,6 @@ impl<'p> Scanner<'p> {
         );
     }
 
-    /// The first place in a run of text where it stops being NFC, if any.
-    /// `at` is the line and the characters of the line before `text`.
     /// [`Scanner::nfc`] of the text from byte `from` on, where the quick check is no longer
     /// sure it is NFC (the same findings as of the whole text: a test checks it).
     fn nfc_from(&mut self, (line, column): (u64, u64), offset: u64, text: &str, from: usize) {
@@ -979,6 +977,8 @@ impl<'p> Scanner<'p> {
         self.nfc((line, column), offset + from as u64, &text[from..]);
     }
 
+    /// The first place in a run of text where it stops being NFC, if any.
+    /// `at` is the line and the characters of the line before `text`.
     fn nfc(&mut self, at: (u64, u64), offset: u64, text: &str) {
         let nfc = ComposingNormalizerBorrowed::new_nfc();
         let mut rest = text;
