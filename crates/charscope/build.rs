@@ -8,8 +8,8 @@
 //!   means one byte).
 //!
 //! * The HTML named character references of the `entities` crate, in one string
-//!   (`html_entities`): the crate's own table is slices of strings, about 11,000 pointers that
-//!   the dynamic loader would relocate, and 27 pages it would copy, at every start of every
+//!   (`html_entities`): the crate's own table is slices of strings, about 4,400 pointers that
+//!   the dynamic loader would relocate, and 26 pages it would copy, at every start of every
 //!   command.
 //!
 //! `repair::codec` reads the first two with `include_bytes!`, and its tests check them against

@@ -69,7 +69,7 @@ pub struct Policy {
     default_allow: bool,
     /// The globs of the configuration, read (so that a bad one is an error at once) but
     /// compiled into `globs` only when a finding is to be matched against them: compiling
-    /// them into regexes took a tenth of a clean `scan --only bidi-control`.
+    /// them into regexes cost about 0.1 ms of every run, clean or not.
     glob_list: Vec<Glob>,
     globs: OnceCell<GlobSet>,
     glob_codes: Vec<Codes>,
