@@ -360,6 +360,15 @@ fn is_own_nfc(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every text of three of `pieces`, one after another, in order.
+    fn triples<'p>(pieces: &'p [&'p str]) -> impl Iterator<Item = String> + 'p {
+        pieces.iter().flat_map(move |a| {
+            pieces
+                .iter()
+                .flat_map(move |b| pieces.iter().map(move |c| format!("{a}{b}{c}")))
+        })
+    }
     use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
 
     #[test]
@@ -458,21 +467,16 @@ mod tests {
             "\u{3099}",
         ];
         let mut surely = 0;
-        for a in pieces {
-            for b in pieces {
-                for c in pieces {
-                    let text = format!("{a}{b}{c}");
-                    let sure = surely_nfc_up_to(&text);
-                    assert!(nfc.is_normalized(&text[..sure]), "{text:?}");
-                    if sure == text.len() {
-                        assert!(nfc.is_normalized(&text), "{text:?}");
-                        surely += 1;
-                    } else {
-                        // NFC of the whole is NFC of the sure part and NFC of the rest.
-                        let rest = nfc.normalize(&text[sure..]);
-                        assert_eq!(nfc.normalize(&text), format!("{}{rest}", &text[..sure]));
-                    }
-                }
+        for text in triples(&pieces) {
+            let sure = surely_nfc_up_to(&text);
+            assert!(nfc.is_normalized(&text[..sure]), "{text:?}");
+            if sure == text.len() {
+                assert!(nfc.is_normalized(&text), "{text:?}");
+                surely += 1;
+            } else {
+                // NFC of the whole is NFC of the sure part and NFC of the rest.
+                let rest = nfc.normalize(&text[sure..]);
+                assert_eq!(nfc.normalize(&text), format!("{}{rest}", &text[..sure]));
             }
         }
         assert!(surely > 3_000, "{surely}");
@@ -622,15 +626,10 @@ mod tests {
             "々",
         ];
         let mut yes = 0;
-        for a in pieces {
-            for b in pieces {
-                for c in pieces {
-                    let word = format!("{a}{b}{c}");
-                    if one_east_asian_writing_system(&word) {
-                        assert!(word.as_str().is_single_script(), "{word}");
-                        yes += 1;
-                    }
-                }
+        for word in triples(&pieces) {
+            if one_east_asian_writing_system(&word) {
+                assert!(word.as_str().is_single_script(), "{word}");
+                yes += 1;
             }
         }
         assert!(yes > 100, "{yes}");
