@@ -48,10 +48,11 @@ impl<J, T> Shared<J, T> {
     /// Whether the writer has something to do: a batch to write, results to write while a
     /// worker waits, the rest once every worker is done, or the stop.
     fn writer_has_work(&self) -> bool {
-        self.stop
-            || self.workers_done == self.workers
-            || self.ready() == BATCH
-            || self.workers_sleep > 0 && self.ready() > 0
+        if self.stop || self.workers_done == self.workers {
+            return true;
+        }
+        let ready = self.ready();
+        ready == BATCH || self.workers_sleep > 0 && ready > 0
     }
 
     /// Takes the results ready to be written, in order.
