@@ -204,6 +204,29 @@ pub struct ScanArgs {
     /// Read directories whole: files .gitignore excludes too.
     #[arg(long)]
     pub no_ignore: bool,
+
+    /// List at most N malformed sequences of each file, each a finding of its own; those
+    /// after them are counted in one more finding. `all` lists every one; 0 gives each file
+    /// with any one finding that counts them all.
+    #[arg(long, value_name = "N", default_value = "100")]
+    pub max_invalid_utf8: ListLimit,
+}
+
+/// How many malformed sequences of one file `scan` lists: a number, or all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListLimit(pub Option<usize>);
+
+impl std::str::FromStr for ListLimit {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ListLimit, String> {
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(ListLimit(None));
+        }
+        s.parse()
+            .map(|n| ListLimit(Some(n)))
+            .map_err(|_| format!("{s:?} is neither a number nor `all`"))
+    }
 }
 
 /// `charscope url`.

@@ -160,14 +160,35 @@ fn the_bench_corpus_is_clean_but_for_what_is_really_there() {
             .any(|(ef, ec, ep, _)| f == ef && c == ec && p == ep)
     });
     assert!(left.is_empty(), "unexpected findings: {left:?}");
-    let latin1 = found
-        .iter()
-        .filter(|f| file_name(f) == "portuguese.latin1.txt")
-        .count();
+    // The ISO-8859-1 text has 3,988 malformed sequences: the first 100 are listed, one more
+    // finding counts the others; `--max-invalid-utf8` lists all, or none.
+    let latin1 = |found: &[Value]| -> Vec<String> {
+        found
+            .iter()
+            .filter(|f| file_name(f) == "portuguese.latin1.txt")
+            .map(|f| f["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let listed = latin1(&found);
+    assert_eq!(listed.len(), 101);
     assert!(
-        latin1 > 100,
-        "{latin1} invalid-utf8 findings in the ISO-8859-1 text"
+        listed[0].starts_with("FA: never appears in UTF-8"),
+        "{}",
+        listed[0]
     );
+    assert!(
+        listed[100].starts_with("3,888 more malformed sequences from here to the end"),
+        "{}",
+        listed[100]
+    );
+    let file = "wikipedia_mars/portuguese.latin1.txt";
+    let (_, all) = scan_json(&dir, &["--max-invalid-utf8", "all", file]);
+    assert_eq!(latin1(&all).len(), 3988);
+    assert_eq!(latin1(&all)[..100], listed[..100]);
+    let (_, none) = scan_json(&dir, &["--max-invalid-utf8", "0", file]);
+    assert_eq!(none.len(), 1);
+    assert_eq!(none[0]["offset"], 19);
+    assert!(latin1(&none)[0].starts_with("3,988 malformed sequences"));
 
     // Everything else the scan sees is explained by a built-in allowance, and said to be.
     let (_, all) = scan_json(&dir, &["--no-default-allow", "lipsum", "wikipedia_mars"]);
@@ -321,6 +342,12 @@ fn stdin_allow_and_exit_codes() {
         .write_stdin("x")
         .assert()
         .code(2);
+    charscope()
+        .args(["scan", "--max-invalid-utf8", "some", "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("neither a number nor `all`"));
     charscope()
         .args(["scan", "no/such/file"])
         .assert()

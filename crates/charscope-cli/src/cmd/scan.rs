@@ -9,7 +9,7 @@ use crate::cmd::scan_read::{Contents, with_file};
 use crate::output::{Style, use_color};
 use crate::terminal::sanitize;
 use anyhow::Result;
-use charscope::scan::{self, Finding, NameEntry, names::display_bytes};
+use charscope::scan::{self, Finding, NameEntry, ScanOptions, names::display_bytes};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -143,17 +143,25 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     };
     let bidi_only = policy.bidi_only();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let options = ScanOptions {
+        threads: 1,
+        max_invalid_utf8: args.max_invalid_utf8.0,
+    };
     if let [one] = paths.as_slice()
         && !one.is_dir()
     {
         // One input: the cores share it (when it is large).
-        inputs(&mut |job| out.record(do_job(&job, bidi_only, cores)))?;
+        let options = ScanOptions {
+            threads: cores,
+            ..options
+        };
+        inputs(&mut |job| out.record(do_job(&job, bidi_only, options)))?;
     } else {
         super::in_order::run(
             cores,
             AHEAD,
             inputs,
-            |job| do_job(&job, bidi_only, 1),
+            |job| do_job(&job, bidi_only, options),
             |done| out.record(done),
         )?;
     }
@@ -280,13 +288,13 @@ enum Done {
 /// How many inputs the workers may finish ahead of the one being written.
 const AHEAD: usize = 64;
 
-/// Scans one input; `threads` may share the scan of a large one.
-fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
+/// Scans one input as `options` say (their threads may share the scan of a large one).
+fn do_job(job: &Job, bidi_only: bool, options: ScanOptions) -> Done {
     let scan = |name: &str, bytes: &[u8]| {
         if bidi_only {
             scan::scan_bidi_controls(name, bytes)
         } else {
-            scan::scan_bytes_on(name, bytes, threads)
+            scan::scan_bytes_with(name, bytes, options)
         }
     };
     match job {
@@ -306,7 +314,7 @@ fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
                 Contents::Whole(bytes) if binary(bytes) => Done::Binary,
                 Contents::Whole(bytes) => Done::Findings(scan(&show(path), bytes)),
                 Contents::Large { head, .. } if binary(head) => Done::Binary,
-                Contents::Large { file, .. } => scan_large(&show(path), file, bidi_only, threads)
+                Contents::Large { file, .. } => scan_large(&show(path), file, bidi_only, options)
                     .map_or_else(cannot, Done::Findings),
             };
             with_file(path, BINARY_SNIFF, scan_file).unwrap_or_else(cannot)
@@ -314,24 +322,29 @@ fn do_job(job: &Job, bidi_only: bool, threads: usize) -> Done {
     }
 }
 
-/// The scan of a large file, read in chunks by `threads` threads.
+/// The scan of a large file, read in chunks by the options' threads.
 #[cfg(unix)]
 fn scan_large(
     name: &str,
     file: &std::fs::File,
     bidi_only: bool,
-    threads: usize,
+    options: ScanOptions,
 ) -> std::io::Result<Vec<Finding>> {
     if bidi_only {
-        scan::scan_source_bidi_controls(name, file, threads)
+        scan::scan_source_bidi_controls(name, file, options.threads)
     } else {
-        scan::scan_source(name, file, threads)
+        scan::scan_source(name, file, options)
     }
 }
 
 /// (Large files are read whole where files cannot be read at offsets.)
 #[cfg(not(unix))]
-fn scan_large(_: &str, _: &std::fs::File, _: bool, _: usize) -> std::io::Result<Vec<Finding>> {
+fn scan_large(
+    _: &str,
+    _: &std::fs::File,
+    _: bool,
+    _: ScanOptions,
+) -> std::io::Result<Vec<Finding>> {
     unreachable!("only Unix hands a large file over")
 }
 

@@ -50,7 +50,8 @@ use crate::plausibility;
 use sample::{PREFIX, WordSample};
 use serde::Serialize;
 use utf8_shape::Utf8Shape;
-use words::{count, counted};
+pub(crate) use words::count;
+use words::counted;
 
 /// Which rule decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -1,7 +1,7 @@
 //! Wording helpers for reasons: numbers, bytes, language names.
 
 /// A count with thousands separators: 2,431.
-pub(super) fn count(n: u64) -> String {
+pub(crate) fn count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -33,8 +33,8 @@ use std::fmt;
 
 pub use names::{NameEntry, scan_names};
 pub use text::{
-    scan_bidi_controls, scan_bytes, scan_bytes_on, scan_source, scan_source_bidi_controls,
-    scan_text,
+    MAX_LISTED_INVALID_UTF8, ScanOptions, scan_bidi_controls, scan_bytes, scan_bytes_with,
+    scan_source, scan_source_bidi_controls, scan_text,
 };
 
 /// What a finding is about. The names are stable: JSON, SARIF rule ids and `--allow` use them.

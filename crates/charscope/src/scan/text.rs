@@ -13,7 +13,7 @@ use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
 use super::{regions, twins};
-use crate::decode::{Decoder, Malformed, Piece};
+use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
 use crate::source::ReadAt;
 use icu_normalizer::ComposingNormalizerBorrowed;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
 pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
-    let mut scanner = Scanner::new(path);
+    let mut scanner = Scanner::new(path, usize::MAX);
     scanner.text_lines(text, 0);
     scanner.finish(text)
 }
@@ -33,7 +33,7 @@ pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
 #[cfg(test)]
 fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
     let lossy = String::from_utf8_lossy(bytes);
-    let mut scanner = Scanner::new(path);
+    let mut scanner = Scanner::new(path, usize::MAX);
     scanner.words = WordCache::uncached();
     scanner.shortcuts = false;
     let mut offset = 0u64;
@@ -44,28 +44,62 @@ fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
     scanner.finish(&lossy)
 }
 
-/// Every finding in bytes read as UTF-8: what [`scan_text`] finds, and each malformed sequence
-/// (a maximal subpart, as the decoder reads it) as [`Code::InvalidUtf8`].
-pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
-    scan_bytes_on(path, bytes, 1)
+/// How many malformed sequences of one input a scan lists by default, each a finding of its own.
+/// Those after them are counted in one more finding, at the first of them: a file in a legacy
+/// encoding read as UTF-8 has one in every few words, and a tree of such files would bury every
+/// other finding (`isutf8` and `iconv` stop at the first).
+pub const MAX_LISTED_INVALID_UTF8: usize = 100;
+
+/// How a scan of bytes runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScanOptions {
+    /// How many threads may share the scan of one large input (1: the calling thread alone).
+    pub threads: usize,
+    /// How many malformed sequences are listed, each a finding of its own; the rest are counted
+    /// in one finding at the first of them. `None` lists them all.
+    pub max_invalid_utf8: Option<usize>,
 }
 
-/// The fewest bytes of a part that [`scan_bytes_on`] gives a thread of its own.
+impl Default for ScanOptions {
+    /// One thread; the first [`MAX_LISTED_INVALID_UTF8`] malformed sequences listed.
+    fn default() -> ScanOptions {
+        ScanOptions {
+            threads: 1,
+            max_invalid_utf8: Some(MAX_LISTED_INVALID_UTF8),
+        }
+    }
+}
+
+impl ScanOptions {
+    /// How many malformed sequences may be listed.
+    fn max_listed(&self) -> usize {
+        self.max_invalid_utf8.unwrap_or(usize::MAX)
+    }
+}
+
+/// Every finding in bytes read as UTF-8: what [`scan_text`] finds, and each malformed sequence
+/// (a maximal subpart, as the decoder reads it) as [`Code::InvalidUtf8`], the first
+/// [`MAX_LISTED_INVALID_UTF8`] each on its own and the rest counted in one more.
+pub fn scan_bytes(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    scan_bytes_with(path, bytes, ScanOptions::default())
+}
+
+/// The fewest bytes of a part that [`scan_bytes_with`] gives a thread of its own.
 const MIN_PART: usize = 1 << 20;
 
-/// [`scan_bytes`] on up to `threads` threads: a text of several MiB is cut at line feeds into
-/// parts whose lines are scanned at the same time (lines are scanned independently); the words
-/// that may look like others are then matched against the whole text. The findings are those of
-/// one thread, in the same order (a test checks it).
-pub fn scan_bytes_on(path: &str, bytes: &[u8], threads: usize) -> Vec<Finding> {
-    scan_in_parts(path, bytes, threads, MIN_PART)
+/// [`scan_bytes`] as `options` say. On several threads, a text of several MiB is cut at line
+/// feeds into parts whose lines are scanned at the same time (lines are scanned independently);
+/// the words that may look like others are then matched against the whole text. The findings
+/// are those of one thread, in the same order (a test checks it).
+pub fn scan_bytes_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Finding> {
+    scan_in_parts(path, bytes, options, MIN_PART)
 }
 
-fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> Vec<Finding> {
+fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize) -> Vec<Finding> {
     let valid = simdutf8::basic::from_utf8(bytes).ok();
-    let parts = cut(bytes, threads, min_part);
+    let parts = cut(bytes, options.threads, min_part);
     let scan_part = |&(start, end): &(usize, usize)| {
-        let mut scanner = Scanner::new(path);
+        let mut scanner = Scanner::new(path, options.max_listed());
         let lines = match valid {
             Some(text) => scanner.text_lines(&text[start..end], start as u64),
             None => scanner.byte_lines(&bytes[start..end], start as u64),
@@ -87,26 +121,27 @@ fn scan_in_parts(path: &str, bytes: &[u8], threads: usize, min_part: usize) -> V
     }
 }
 
-/// [`scan_bytes_on`] of a source read in chunks (a large file): the same findings in the same
+/// [`scan_bytes_with`] of a source read in chunks (a large file): the same findings in the same
 /// order (a test checks it), with a few MiB of memory rather than the whole source, which the
 /// kernel would zero and map page by page. When there are words that may look like others, the
 /// source is read a second time for their twins.
 pub fn scan_source<R: ReadAt + ?Sized>(
     path: &str,
     src: &R,
-    threads: usize,
+    options: ScanOptions,
 ) -> std::io::Result<Vec<Finding>> {
-    scan_source_in(path, src, threads, regions::CHUNK)
+    scan_source_in(path, src, options, regions::CHUNK)
 }
 
 fn scan_source_in<R: ReadAt + ?Sized>(
     path: &str,
     src: &R,
-    threads: usize,
+    options: ScanOptions,
     chunk: usize,
 ) -> std::io::Result<Vec<Finding>> {
+    let threads = options.threads;
     let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
-        let mut scanner = Scanner::new(path);
+        let mut scanner = Scanner::new(path, options.max_listed());
         // The thread's kept verdicts go on from region to region.
         std::mem::swap(&mut scanner.words, words);
         let lines = match simdutf8::basic::from_utf8(bytes) {
@@ -200,7 +235,7 @@ pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
 /// [`scan_bidi_controls`] of `bytes` that start at byte `offset` of the input, their lines
 /// numbered from 1.
 fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
-    let mut scanner = Scanner::new(path);
+    let mut scanner = Scanner::new(path, usize::MAX);
     let mut line = 1u64;
     let mut line_start = 0usize;
     let mut counted_to = 0usize;
@@ -513,6 +548,15 @@ struct Candidate {
     offset: u64,
 }
 
+/// The malformed sequences counted, not listed: the finding that stands for them all.
+#[derive(Clone, Copy, Debug)]
+struct Unlisted {
+    /// Its index in the findings.
+    finding: usize,
+    /// How many sequences it stands for.
+    count: u64,
+}
+
 struct Scanner<'p> {
     path: &'p str,
     findings: Vec<Finding>,
@@ -520,16 +564,26 @@ struct Scanner<'p> {
     words: WordCache,
     /// Whether a word plainly of one script skips the word checks (tests turn it off).
     shortcuts: bool,
+    /// How many malformed sequences may be listed, each a finding of its own.
+    max_listed: usize,
+    /// How many are.
+    listed: usize,
+    /// Those after them, once there are any.
+    unlisted: Option<Unlisted>,
 }
 
 impl<'p> Scanner<'p> {
-    fn new(path: &'p str) -> Scanner<'p> {
+    /// A scanner whose findings name `path`, listing `max_listed` malformed sequences at most.
+    fn new(path: &'p str, max_listed: usize) -> Scanner<'p> {
         Scanner {
             path,
             findings: Vec::new(),
             candidates: Vec::new(),
             words: WordCache::new(),
             shortcuts: true,
+            max_listed,
+            listed: 0,
+            unlisted: None,
         }
     }
 
@@ -590,20 +644,37 @@ impl<'p> Scanner<'p> {
         }
     }
 
-    /// One line of bytes (without its line feed) decoded as UTF-8, each malformed sequence a
-    /// finding of its own.
+    /// One line of bytes (without its line feed) read as UTF-8: each run of valid text between
+    /// two malformed sequences is scanned whole, and each malformed sequence is a finding (or is
+    /// counted once the most are listed).
     fn decoded_line(&mut self, number: u64, offset: u64, line: &[u8]) {
         let mut state = LineState::new(number);
-        let mut decoder = Decoder::starting_at(UTF_8, offset);
-        decoder.decode_pieces(line, true, |piece| match piece {
-            Piece::Text { span, text } => {
-                self.text(&mut state, span.start, text);
-                // The next piece comes after these characters.
+        // The decoder names the sequences, while they are listed: the maximal subparts it finds
+        // are those of `utf8_chunks` (a test checks it).
+        let mut named = Vec::new();
+        if self.unlisted.is_none() {
+            let mut decoder = Decoder::starting_at(UTF_8, offset);
+            decoder.decode_malformed(line, true, |m| named.push(m));
+        }
+        let mut named = named.into_iter();
+        let mut at = offset;
+        for chunk in line.utf8_chunks() {
+            let text = chunk.valid();
+            if !text.is_empty() {
+                self.text(&mut state, at, text);
+                // What follows comes after these characters.
                 state.column += bytecount::num_chars(text.as_bytes()) as u64;
-                state.prev = text.chars().next_back().or(state.prev);
+                state.prev = text.chars().next_back();
+                at += text.len() as u64;
             }
-            Piece::Malformed(m) => self.malformed(&mut state, m),
-        });
+            let bytes = chunk.invalid();
+            if !bytes.is_empty() {
+                let m = named.next();
+                debug_assert!(m.is_none_or(|m| m.offset() == at && m.len() == bytes.len() as u64));
+                self.malformed(&mut state, at, m);
+                at += bytes.len() as u64;
+            }
+        }
         self.end_line(state);
     }
 
@@ -641,11 +712,35 @@ impl<'p> Scanner<'p> {
 
     /// Takes in the findings and candidates of the next part of the text, whose lines come
     /// after `lines_before` lines.
+    ///
+    /// The malformed sequences listed are still the first of the whole text: the part's listed
+    /// ones are kept while there is room, and the first of the others stands for the rest.
     fn absorb(&mut self, part: Scanner<'_>, lines_before: u64) {
-        self.findings.extend(part.findings.into_iter().map(|mut f| {
+        for (index, mut f) in part.findings.into_iter().enumerate() {
             f.line = f.line.map(|l| l + lines_before);
-            f
-        }));
+            if f.code == Code::InvalidUtf8 {
+                // One listed sequence, or the part's count of those it did not list.
+                let (count, listed) = match part.unlisted {
+                    Some(u) if u.finding == index => (u.count, false),
+                    _ => (1, true),
+                };
+                match &mut self.unlisted {
+                    Some(unlisted) => {
+                        unlisted.count += count;
+                        continue;
+                    }
+                    None if listed && self.listed < self.max_listed => self.listed += 1,
+                    None => {
+                        f.message.clear();
+                        self.unlisted = Some(Unlisted {
+                            finding: self.findings.len(),
+                            count,
+                        });
+                    }
+                }
+            }
+            self.findings.push(f);
+        }
         self.candidates
             .extend(part.candidates.into_iter().map(|mut c| {
                 c.line += lines_before;
@@ -663,16 +758,23 @@ impl<'p> Scanner<'p> {
         self.end_line(state);
     }
 
-    fn malformed(&mut self, state: &mut LineState, m: Malformed) {
+    /// The malformed sequence at byte `offset` of the input: listed as the decoder names it
+    /// (`m`, given while sequences are listed), or counted.
+    fn malformed(&mut self, state: &mut LineState, offset: u64, m: Option<Malformed>) {
         state.column += 1;
         state.prev = Some(char::REPLACEMENT_CHARACTER);
-        self.push(
-            (state.number, state.column, m.offset()),
-            Code::InvalidUtf8,
-            Vec::new(),
-            m.reason().to_string(),
-            None,
-        );
+        let at = (state.number, state.column, offset);
+        match (&mut self.unlisted, m) {
+            (None, Some(m)) if self.listed < self.max_listed => {
+                self.listed += 1;
+                self.push(at, Code::InvalidUtf8, Vec::new(), m.reason(), None);
+            }
+            (None, _) => {
+                let finding = self.push(at, Code::InvalidUtf8, Vec::new(), String::new(), None);
+                self.unlisted = Some(Unlisted { finding, count: 1 });
+            }
+            (Some(unlisted), _) => unlisted.count += 1,
+        }
     }
 
     /// A run of valid text starting at byte `offset`, within the line `state` is about.
@@ -1097,9 +1199,29 @@ impl<'p> Scanner<'p> {
                 }
             }
         }
+        if let Some(unlisted) = self.unlisted {
+            self.findings[unlisted.finding].message = unlisted_message(unlisted.count, self.listed);
+        }
         self.findings.sort_by_key(|f| f.offset);
         self.findings
     }
+}
+
+/// The message of the finding that stands for `count` malformed sequences counted after
+/// `listed` listed ones.
+fn unlisted_message(count: u64, listed: usize) -> String {
+    let more = if listed == 0 { "" } else { " more" };
+    let sequences = if count == 1 { "sequence" } else { "sequences" };
+    let first = match listed {
+        0 => "",
+        1 => " (the first is)",
+        _ => " (the first ones are)",
+    };
+    format!(
+        "{}{more} malformed {sequences} from here to the end, counted but not listed{first}: \
+         is this text UTF-8 at all? `charscope detect` names the encoding of a file",
+        crate::detect::count(count)
+    )
 }
 
 #[cfg(test)]
@@ -1172,10 +1294,10 @@ mod tests {
             for b in pieces {
                 for c in pieces {
                     let text = format!("x{a}{b} {c}{a}");
-                    let mut whole = Scanner::new("p");
+                    let mut whole = Scanner::new("p", usize::MAX);
                     whole.nfc((3, 5), 100, &text);
                     // The text as the scan reads it, the quick check along.
-                    let mut after = Scanner::new("p");
+                    let mut after = Scanner::new("p", usize::MAX);
                     let mut state = LineState::new(3);
                     state.column = 5;
                     after.text(&mut state, 100, &text);
@@ -1218,6 +1340,7 @@ mod tests {
             picks in prop::collection::vec(0..PIECES.len() + 2, 0..80),
             threads in 2..5usize,
             min_part in 1..40usize,
+            max_listed in prop::option::of(0..6usize),
         ) {
             let mut bytes = Vec::new();
             for i in picks {
@@ -1229,7 +1352,13 @@ mod tests {
             let parts = cut(&bytes, threads, min_part);
             prop_assert_eq!(parts.first().map(|p| p.0), Some(0));
             prop_assert_eq!(parts.last().map(|p| p.1), Some(bytes.len()));
-            prop_assert_eq!(scan_in_parts("p", &bytes, threads, min_part), scan_bytes("p", &bytes));
+            // The parts' listed malformed sequences are merged into the first ones of the whole.
+            let options = ScanOptions { threads, max_invalid_utf8: max_listed };
+            let one = ScanOptions { threads: 1, ..options };
+            prop_assert_eq!(
+                scan_in_parts("p", &bytes, options, min_part),
+                scan_bytes_with("p", &bytes, one)
+            );
         }
     }
 
@@ -1241,6 +1370,7 @@ mod tests {
             picks in prop::collection::vec(0..PIECES.len() + 3, 0..80),
             chunk in 1..64usize,
             threads in 1..4usize,
+            max_listed in prop::option::of(0..6usize),
         ) {
             let mut bytes = Vec::new();
             for i in picks {
@@ -1249,8 +1379,9 @@ mod tests {
                     _ => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\xEF\xBB\xBF"][i % 3]),
                 }
             }
-            let whole = scan_bytes("p", &bytes);
-            prop_assert_eq!(scan_source_in("p", &bytes[..], threads, chunk).unwrap(), whole);
+            let options = ScanOptions { threads, max_invalid_utf8: max_listed };
+            let whole = scan_bytes_with("p", &bytes, ScanOptions { threads: 1, ..options });
+            prop_assert_eq!(scan_source_in("p", &bytes[..], options, chunk).unwrap(), whole);
             let bidi = scan_bidi_controls("p", &bytes);
             prop_assert_eq!(scan_source_bidi_controls_in("p", &bytes[..], threads, chunk).unwrap(), bidi);
         }
@@ -1314,7 +1445,16 @@ mod tests {
         );
         for chunk in [1, 3, 7, 16, 1000] {
             assert_eq!(
-                scan_source_in("p", text.as_bytes(), 2, chunk).unwrap(),
+                scan_source_in(
+                    "p",
+                    text.as_bytes(),
+                    ScanOptions {
+                        threads: 2,
+                        ..ScanOptions::default()
+                    },
+                    chunk
+                )
+                .unwrap(),
                 whole,
                 "{chunk}"
             );
@@ -1383,6 +1523,130 @@ mod tests {
                 (Some(2), Some(6), Some(11), Code::BomNotAtStart),
             ]
         );
+    }
+
+    /// (line, column, offset, message) of the invalid-utf8 findings.
+    fn malformed_of(findings: &[Finding]) -> Vec<(u64, u64, u64, String)> {
+        findings
+            .iter()
+            .filter(|f| f.code == Code::InvalidUtf8)
+            .map(|f| {
+                let at = (f.line.unwrap(), f.column.unwrap(), f.offset.unwrap());
+                (at.0, at.1, at.2, f.message.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_first_malformed_sequences_are_listed_and_the_others_counted_in_one() {
+        // Five malformed sequences: E9 (Latin-1 é), C0 and AF (an overlong slash), FF, E9.
+        let bytes = b"caf\xE9\n\xC0\xAF ok\n\xFF\xE9!";
+        let with = |max| {
+            let options = ScanOptions {
+                threads: 1,
+                max_invalid_utf8: max,
+            };
+            malformed_of(&scan_bytes_with("t", bytes, options))
+        };
+        let all = with(None);
+        let at: Vec<_> = all.iter().map(|m| (m.0, m.1, m.2)).collect();
+        assert_eq!(
+            at,
+            [(1, 4, 3), (2, 1, 5), (2, 2, 6), (3, 1, 11), (3, 2, 12)]
+        );
+        assert!(all[1].3.contains("overlong"), "{}", all[1].3);
+        let two = with(Some(2));
+        assert_eq!(two[..2], all[..2]);
+        assert_eq!((two[2].0, two[2].1, two[2].2), (2, 2, 6));
+        assert!(
+            two[2]
+                .3
+                .starts_with("3 more malformed sequences from here to the end"),
+            "{}",
+            two[2].3
+        );
+        assert_eq!(two.len(), 3);
+        let none = with(Some(0));
+        assert_eq!(none.len(), 1);
+        assert_eq!((none[0].0, none[0].1, none[0].2), (1, 4, 3));
+        assert!(
+            none[0].3.starts_with("5 malformed sequences"),
+            "{}",
+            none[0].3
+        );
+        let four = with(Some(4));
+        assert!(
+            four[4].3.starts_with("1 more malformed sequence from"),
+            "{}",
+            four[4].3
+        );
+        assert_eq!(with(Some(5)), all);
+        // The default lists 100.
+        let many = b"\xFF".repeat(150);
+        let found = malformed_of(&scan_bytes("t", &many));
+        assert_eq!(found.len(), MAX_LISTED_INVALID_UTF8 + 1);
+        assert!(found[100].3.starts_with("50 more"), "{}", found[100].3);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn the_malformed_sequences_found_are_those_the_decoder_names(
+            bytes in prop::collection::vec(prop::sample::select(
+                vec![0u8, b'\n', b'a', b' ', 0x7F, 0x80, 0x8F, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF,
+                     0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]),
+                0..60,
+            ),
+        ) {
+            // Each malformed sequence of each line is the decoder's, at its offset with its
+            // name: `utf8_chunks` cuts the bytes where the decoder does.
+            let listed = ScanOptions { threads: 1, max_invalid_utf8: None };
+            let found: Vec<_> = malformed_of(&scan_bytes_with("p", &bytes, listed))
+                .into_iter()
+                .map(|(_, _, offset, message)| (offset, message))
+                .collect();
+            let mut want = Vec::new();
+            let mut offset = 0;
+            for line in bytes.split(|&b| b == b'\n') {
+                let mut decoder = Decoder::starting_at(UTF_8, offset);
+                decoder.decode_malformed(line, true, |m| want.push((m.offset(), m.reason())));
+                offset += line.len() as u64 + 1;
+            }
+            prop_assert_eq!(found, want);
+        }
+
+        #[test]
+        fn a_limit_lists_the_first_malformed_sequences_and_counts_the_others(
+            picks in prop::collection::vec(0..PIECES.len() + 4, 0..80),
+            max in 0..8usize,
+        ) {
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i) {
+                    Some(piece) => bytes.extend_from_slice(piece.as_bytes()),
+                    None => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\xAF", b"\xFF\n"][i % 4]),
+                }
+            }
+            let all = scan_bytes_with("p", &bytes, ScanOptions { threads: 1, max_invalid_utf8: None });
+            let some = scan_bytes_with("p", &bytes, ScanOptions { threads: 1, max_invalid_utf8: Some(max) });
+            let others = |f: &Vec<Finding>| -> Vec<Finding> {
+                f.iter().filter(|f| f.code != Code::InvalidUtf8).cloned().collect()
+            };
+            prop_assert_eq!(others(&all), others(&some));
+            let all = malformed_of(&all);
+            let some = malformed_of(&some);
+            if all.len() <= max {
+                prop_assert_eq!(some, all);
+            } else {
+                prop_assert_eq!(some.len(), max + 1);
+                prop_assert_eq!(&some[..max], &all[..max]);
+                let (line, column, offset, message) = &some[max];
+                prop_assert_eq!((line, column, offset), (&all[max].0, &all[max].1, &all[max].2));
+                let count = (all.len() - max).to_string();
+                prop_assert!(message.starts_with(&format!("{count} ")), "{}", message);
+            }
+        }
     }
 
     #[test]
