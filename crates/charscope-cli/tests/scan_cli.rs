@@ -357,6 +357,33 @@ fn stdin_allow_and_exit_codes() {
 }
 
 #[test]
+fn utf16_files_are_scanned_decoded_and_binary_ones_skipped() {
+    // A Trojan Source line in UTF-16LE after its byte order mark (as Windows tools write it):
+    // read as UTF-8 it would be NULs, and a walk would skip it as binary.
+    let tmp = tempfile::tempdir().unwrap();
+    let line = "\u{FEFF}if (isAdmin) { /* \u{202E} } */\n";
+    let utf16: Vec<u8> = line.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    std::fs::write(tmp.path().join("check.ps1"), &utf16).unwrap();
+    std::fs::write(tmp.path().join("image.bin"), b"\x89PNG\x00\x00").unwrap();
+    let (code, found) = scan_json(tmp.path(), &["."]);
+    assert_eq!(code, 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "bidi-control");
+    assert_eq!(found[0]["column"], 20);
+    assert_eq!(found[0]["offset"], 38);
+    let (_, bidi) = scan_json(tmp.path(), &["--only", "bidi-control", "check.ps1"]);
+    assert_eq!(bidi.len(), 1);
+    assert_eq!(bidi[0]["message"], found[0]["message"]);
+    assert_eq!(bidi[0]["offset"], 38);
+    charscope()
+        .current_dir(tmp.path())
+        .args(["scan", "."])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("1 binary file skipped"));
+}
+
+#[test]
 fn per_path_globs_in_the_configuration() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
@@ -395,10 +422,10 @@ fn sarif_has_the_shape_code_scanning_reads() {
     assert_eq!(run["columnKind"], "unicodeCodePoints");
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
     let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
-    assert_eq!(ids.len(), 14);
+    assert_eq!(ids.len(), 16);
     assert_eq!(
         ids.iter().collect::<BTreeSet<_>>().len(),
-        14,
+        16,
         "rule ids are unique"
     );
     for rule in rules {

@@ -15,7 +15,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Files found by walking a directory are skipped as binary when their first this many bytes
-/// hold a NUL (as git and ripgrep decide); files named on the command line are always read.
+/// hold a NUL (as git and ripgrep decide), unless they start with a UTF-16 or UTF-32 byte order
+/// mark; files named on the command line are always read.
 const BINARY_SNIFF: usize = 8192;
 
 /// What one run saw.
@@ -195,7 +196,8 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
             ));
         }
         if t.binary > 0 {
-            note.push_str(&format!("; {} binary files skipped", t.binary));
+            let files = if t.binary == 1 { "file" } else { "files" };
+            note.push_str(&format!("; {} binary {files} skipped", t.binary));
         }
         eprintln!("{note}");
     }
@@ -309,7 +311,12 @@ fn do_job(job: &Job, bidi_only: bool, options: ScanOptions) -> Done {
             let cannot = |e: std::io::Error| {
                 Done::Error(format!("cannot read {}: {e}", sanitize(&show(path))))
             };
-            let binary = |head: &[u8]| *walked && head[..head.len().min(BINARY_SNIFF)].contains(&0);
+            // (UTF-16 and UTF-32 text after a byte order mark has NULs, and is scanned decoded.)
+            let binary = |head: &[u8]| {
+                *walked
+                    && scan::utf_of_bom(head).is_none()
+                    && head[..head.len().min(BINARY_SNIFF)].contains(&0)
+            };
             let scan_file = |contents: Contents<'_>| match contents {
                 Contents::Whole(bytes) if binary(bytes) => Done::Binary,
                 Contents::Whole(bytes) => Done::Findings(scan(&show(path), bytes)),

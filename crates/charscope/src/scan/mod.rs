@@ -18,6 +18,7 @@
 
 mod chartable;
 pub mod confusable;
+mod decoded;
 pub mod hidden;
 pub mod names;
 mod regions;
@@ -31,6 +32,7 @@ use crate::charinfo::{code_point, names::display_name};
 use serde::Serialize;
 use std::fmt;
 
+pub use decoded::utf_of_bom;
 pub use names::{NameEntry, scan_names};
 pub use text::{
     MAX_LISTED_INVALID_UTF8, ScanOptions, scan_bidi_controls, scan_bytes, scan_bytes_with,
@@ -63,6 +65,10 @@ pub enum Code {
     MixedScript,
     /// Bytes that are not UTF-8.
     InvalidUtf8,
+    /// Bytes that are not UTF-16, in a text its byte order mark says is UTF-16.
+    InvalidUtf16,
+    /// Bytes that are not UTF-32, in a text its byte order mark says is UTF-32.
+    InvalidUtf32,
     /// A line that is not in Normalization Form C.
     NotNfc,
     /// A file name that is not UTF-8.
@@ -75,7 +81,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the list above.
-    pub const ALL: [Code; 14] = [
+    pub const ALL: [Code; 16] = [
         Code::BidiControl,
         Code::Invisible,
         Code::BomNotAtStart,
@@ -86,6 +92,8 @@ impl Code {
         Code::Confusable,
         Code::MixedScript,
         Code::InvalidUtf8,
+        Code::InvalidUtf16,
+        Code::InvalidUtf32,
         Code::NotNfc,
         Code::NameInvalidUtf8,
         Code::NameNormalizationCollision,
@@ -105,6 +113,8 @@ impl Code {
             Code::Confusable => "confusable",
             Code::MixedScript => "mixed-script",
             Code::InvalidUtf8 => "invalid-utf8",
+            Code::InvalidUtf16 => "invalid-utf16",
+            Code::InvalidUtf32 => "invalid-utf32",
             Code::NotNfc => "not-nfc",
             Code::NameInvalidUtf8 => "name-invalid-utf8",
             Code::NameNormalizationCollision => "name-normalization-collision",
@@ -148,6 +158,14 @@ impl Code {
                 "A word that mixes scripts (UTS #39), as a homoglyph identifier does."
             }
             Code::InvalidUtf8 => "Bytes that are not well-formed UTF-8.",
+            Code::InvalidUtf16 => {
+                "Bytes that are not well-formed UTF-16 (an unpaired surrogate, an odd trailing \
+                 byte), in a text whose byte order mark says UTF-16."
+            }
+            Code::InvalidUtf32 => {
+                "Bytes that are not well-formed UTF-32 (a surrogate, a value beyond U+10FFFF, \
+                 trailing bytes), in a text whose byte order mark says UTF-32."
+            }
             Code::NotNfc => {
                 "Text not in Normalization Form C: it looks like its NFC form but differs in bytes."
             }

@@ -136,7 +136,12 @@ pub struct Region {
 /// warnings.
 pub fn level(code: Code) -> &'static str {
     match code {
-        Code::BidiControl | Code::Confusable | Code::InvalidUtf8 | Code::NameInvalidUtf8 => "error",
+        Code::BidiControl
+        | Code::Confusable
+        | Code::InvalidUtf8
+        | Code::InvalidUtf16
+        | Code::InvalidUtf32
+        | Code::NameInvalidUtf8 => "error",
         _ => "warning",
     }
 }

@@ -12,7 +12,7 @@ use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
-use super::{regions, twins};
+use super::{decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
 use crate::source::ReadAt;
@@ -91,7 +91,14 @@ const MIN_PART: usize = 1 << 20;
 /// feeds into parts whose lines are scanned at the same time (lines are scanned independently);
 /// the words that may look like others are then matched against the whole text. The findings
 /// are those of one thread, in the same order (a test checks it).
+///
+/// Bytes that start with a UTF-16 or UTF-32 byte order mark are decoded as it says and scanned
+/// as text (the findings at the offsets of the bytes), their malformed units as
+/// [`Code::InvalidUtf16`] or [`Code::InvalidUtf32`].
 pub fn scan_bytes_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Finding> {
+    if let Some(encoding) = decoded::utf_of_bom(bytes) {
+        return decoded::scan_decoded(path, bytes, encoding, options.max_listed());
+    }
     scan_in_parts(path, bytes, options, MIN_PART)
 }
 
@@ -139,6 +146,9 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     options: ScanOptions,
     chunk: usize,
 ) -> std::io::Result<Vec<Finding>> {
+    if let Some(whole) = decoded_whole(src)? {
+        return Ok(scan_bytes_with(path, &whole, options));
+    }
     let threads = options.threads;
     let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
         let mut scanner = Scanner::new(path, options.max_listed());
@@ -182,6 +192,9 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
     threads: usize,
     chunk: usize,
 ) -> std::io::Result<Vec<Finding>> {
+    if let Some(whole) = decoded_whole(src)? {
+        return Ok(scan_bidi_controls(path, &whole));
+    }
     let scan_region = |_: &mut (), bytes: &[u8], offset: u64| {
         let findings = bidi_controls(path, bytes, offset);
         (findings, bytecount::count(bytes, b'\n') as u64 + 1)
@@ -197,6 +210,30 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
         lines += region_lines;
     }
     Ok(findings)
+}
+
+/// All of a source that starts with a UTF-16 or UTF-32 byte order mark, which is decoded whole;
+/// `None` for any other.
+fn decoded_whole<R: ReadAt + ?Sized>(src: &R) -> std::io::Result<Option<Vec<u8>>> {
+    let mut head = [0; 4];
+    let mut n = 0;
+    while n < head.len() {
+        match src.read_at(&mut head[n..], n as u64)? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    if decoded::utf_of_bom(&head[..n]).is_none() {
+        return Ok(None);
+    }
+    let mut whole = Vec::new();
+    let mut buf = vec![0; 1 << 16];
+    loop {
+        match src.read_at(&mut buf, whole.len() as u64)? {
+            0 => return Ok(Some(whole)),
+            k => whole.extend_from_slice(&buf[..k]),
+        }
+    }
 }
 
 /// The ASCII readings of `candidates`, with their skeletons.
@@ -228,7 +265,15 @@ fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
 /// Only the bidi controls of bytes (Trojan Source), at memory speed: a search for their UTF-8
 /// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
 /// finds the same ones (a test checks it).
+///
+/// Bytes that start with a UTF-16 or UTF-32 byte order mark are decoded first, as
+/// [`scan_bytes_with`] decodes them.
 pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    if let Some(encoding) = decoded::utf_of_bom(bytes) {
+        let mut found = decoded::scan_decoded(path, bytes, encoding, 0);
+        found.retain(|f| f.code == Code::BidiControl);
+        return found;
+    }
     bidi_controls(path, bytes, 0)
 }
 
@@ -1209,7 +1254,7 @@ impl<'p> Scanner<'p> {
 
 /// The message of the finding that stands for `count` malformed sequences counted after
 /// `listed` listed ones.
-fn unlisted_message(count: u64, listed: usize) -> String {
+pub(super) fn unlisted_message(count: u64, listed: usize) -> String {
     let more = if listed == 0 { "" } else { " more" };
     let sequences = if count == 1 { "sequence" } else { "sequences" };
     let first = match listed {

@@ -1,0 +1,324 @@
+//! The scan of a text in UTF-16 or UTF-32, as its byte order mark says: decoded, scanned as
+//! text, each finding's offset taken back to the input's bytes, and each malformed unit (an
+//! unpaired surrogate, an odd trailing byte) a finding of its own.
+//!
+//! Windows writes UTF-16 with a byte order mark (PowerShell scripts, .reg files, resources of
+//! Visual Studio), and compilers read it: read as UTF-8, such a file is a byte soup of NULs, and a
+//! bidi control in it would go unseen.
+
+use super::text::{scan_text, unlisted_message};
+use super::{Code, Finding};
+use crate::bom::{self, BomPolicy, Sniff};
+use crate::decode::{Decoder, Malformed, Piece};
+use crate::encoding::{self, Encoding};
+
+/// The UTF-16 or UTF-32 encoding that the byte order mark at the start of `bytes` names, as the
+/// Unicode Standard reads marks (FF FE 00 00 is UTF-32LE); `None` for UTF-8 and for bytes
+/// without a mark.
+pub fn utf_of_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    match bom::sniff(bytes, BomPolicy::Unicode, true) {
+        Sniff::Found(found) if !std::ptr::eq(found.encoding, encoding::UTF_8) => {
+            Some(found.encoding)
+        }
+        _ => None,
+    }
+}
+
+/// A stretch of the decoded text: characters decoded from the input, or the U+FFFD of one
+/// malformed unit.
+struct Stretch {
+    /// Its byte index in the decoded text.
+    text_at: usize,
+    /// Its byte offset in the input.
+    input_at: u64,
+    /// The malformed unit it replaces, if it is one.
+    malformed: Option<Malformed>,
+}
+
+/// Every finding in `bytes` decoded as `encoding` (UTF-16 or UTF-32): those of the decoded text
+/// at the input's offsets, and each malformed unit, the first `max_listed` each on its own and
+/// the rest counted in one more finding.
+pub(super) fn scan_decoded(
+    path: &str,
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    max_listed: usize,
+) -> Vec<Finding> {
+    let mut text = String::with_capacity(bytes.len());
+    let mut stretches = Vec::new();
+    Decoder::new(encoding).decode_pieces(bytes, true, |piece| {
+        let text_at = text.len();
+        match piece {
+            Piece::Text { span, text: t } => {
+                stretches.push(Stretch {
+                    text_at,
+                    input_at: span.start,
+                    malformed: None,
+                });
+                text.push_str(t);
+            }
+            Piece::Malformed(m) => {
+                stretches.push(Stretch {
+                    text_at,
+                    input_at: m.offset(),
+                    malformed: Some(m),
+                });
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    });
+    let utf32 =
+        std::ptr::eq(encoding, encoding::UTF_32LE) || std::ptr::eq(encoding, encoding::UTF_32BE);
+    let mut findings = scan_text(path, &text);
+    let mut map = OffsetMap::new(&text, &stretches, utf32);
+    for f in &mut findings {
+        let Some(at) = f.offset else { continue };
+        let input_at = map.input_offset(at as usize);
+        if f.code == Code::BomNotAtStart {
+            f.message = f
+                .message
+                .replace(&format!("at byte {at}"), &format!("at byte {input_at}"));
+        }
+        f.offset = Some(input_at);
+    }
+    let code = if utf32 {
+        Code::InvalidUtf32
+    } else {
+        Code::InvalidUtf16
+    };
+    findings.extend(malformed_findings(
+        path, &text, &stretches, code, max_listed,
+    ));
+    findings.sort_by_key(|f| f.offset);
+    findings
+}
+
+/// Takes byte indexes of the decoded text, in increasing order, back to offsets in the input.
+struct OffsetMap<'t> {
+    text: &'t str,
+    stretches: &'t [Stretch],
+    utf32: bool,
+    /// The stretch the last index was in.
+    stretch: usize,
+    /// A byte index of the text at or before the last one, and its offset in the input.
+    text_at: usize,
+    input_at: u64,
+}
+
+impl<'t> OffsetMap<'t> {
+    fn new(text: &'t str, stretches: &'t [Stretch], utf32: bool) -> OffsetMap<'t> {
+        let input_at = stretches.first().map_or(0, |s| s.input_at);
+        OffsetMap {
+            text,
+            stretches,
+            utf32,
+            stretch: 0,
+            text_at: 0,
+            input_at,
+        }
+    }
+
+    /// The input offset of the character at byte `at` of the text (no less than the last one
+    /// asked for).
+    fn input_offset(&mut self, at: usize) -> u64 {
+        while let Some(next) = self.stretches.get(self.stretch + 1)
+            && next.text_at <= at
+        {
+            self.stretch += 1;
+            self.text_at = next.text_at;
+            self.input_at = next.input_at;
+        }
+        if self.stretches[self.stretch].malformed.is_some() {
+            return self.input_at;
+        }
+        for c in self.text[self.text_at..at].chars() {
+            self.input_at += match (self.utf32, c.len_utf16()) {
+                (true, _) => 4,
+                (false, units) => 2 * units as u64,
+            };
+        }
+        self.text_at = at;
+        self.input_at
+    }
+}
+
+/// The findings of the malformed units, at their line and column in the decoded text.
+fn malformed_findings(
+    path: &str,
+    text: &str,
+    stretches: &[Stretch],
+    code: Code,
+    max_listed: usize,
+) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut line = 1u64;
+    let mut line_start = 0usize;
+    let mut seen = 0usize;
+    let mut count = 0u64;
+    for s in stretches {
+        let Some(m) = s.malformed else { continue };
+        count += 1;
+        if count > (max_listed as u64).saturating_add(1) {
+            continue;
+        }
+        for nl in memchr::memchr_iter(b'\n', &text.as_bytes()[seen..s.text_at]) {
+            line += 1;
+            line_start = seen + nl + 1;
+        }
+        seen = s.text_at;
+        let column = text[line_start..s.text_at].chars().count() as u64 + 1;
+        findings.push(Finding {
+            path: path.to_string(),
+            line: Some(line),
+            column: Some(column),
+            offset: Some(m.offset()),
+            code,
+            chars: Vec::new(),
+            message: m.reason(),
+            allowed_by: None,
+        });
+    }
+    if count > max_listed as u64 {
+        let last = findings.last_mut().expect("the first unlisted one");
+        last.message = unlisted_message(count - max_listed as u64, max_listed);
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::scan_bytes;
+
+    fn utf16le(text: &str) -> Vec<u8> {
+        text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+    }
+
+    fn utf16be(text: &str) -> Vec<u8> {
+        text.encode_utf16().flat_map(u16::to_be_bytes).collect()
+    }
+
+    fn utf32le(text: &str) -> Vec<u8> {
+        text.chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect()
+    }
+
+    /// (code, line, column, offset) of each finding.
+    fn found(bytes: &[u8]) -> Vec<(Code, u64, u64, u64)> {
+        scan_bytes("t", bytes)
+            .into_iter()
+            .map(|f| {
+                let at = (f.line.unwrap(), f.column.unwrap(), f.offset.unwrap());
+                (f.code, at.0, at.1, at.2)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_utf16_text_is_scanned_as_text_at_the_offsets_of_its_bytes() {
+        // A Trojan Source line after a byte order mark, then a stray BOM after an emoji (two
+        // code units in UTF-16, one in UTF-32).
+        let text = "\u{FEFF}ok\nvar x = \"\u{202E}abc\";\n\u{1F600}\u{FEFF}\n";
+        let want = vec![
+            (Code::BidiControl, 2, 10, 2 * 13),
+            (Code::BomNotAtStart, 3, 2, 2 * 22),
+        ];
+        assert_eq!(found(&utf16le(text)), want);
+        assert_eq!(found(&utf16be(text)), want);
+        let bom = scan_bytes("t", &utf16le(text))
+            .into_iter()
+            .find(|f| f.code == Code::BomNotAtStart)
+            .unwrap();
+        assert!(bom.message.contains("at byte 44,"), "{}", bom.message);
+        // UTF-32: four bytes a character.
+        let want32 = vec![
+            (Code::BidiControl, 2, 10, 4 * 13),
+            (Code::BomNotAtStart, 3, 2, 4 * 21),
+        ];
+        assert_eq!(found(&utf32le(text)), want32);
+    }
+
+    #[test]
+    fn malformed_utf16_units_are_findings_of_their_own() {
+        // An unpaired high surrogate on line 2, and an odd trailing byte.
+        let mut bytes = utf16le("\u{FEFF}a\nb");
+        bytes.extend_from_slice(&[0x00, 0xD8, b'c', 0]);
+        bytes.push(0x41);
+        let f = scan_bytes("t", &bytes);
+        let got: Vec<_> = f
+            .iter()
+            .map(|f| (f.code, f.line, f.column, f.offset))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (Code::InvalidUtf16, Some(2), Some(2), Some(8)),
+                (Code::InvalidUtf16, Some(2), Some(4), Some(12)),
+            ]
+        );
+        assert!(
+            f[0].message.contains("high surrogate D800"),
+            "{}",
+            f[0].message
+        );
+        assert!(
+            f[1].message.contains("odd trailing byte"),
+            "{}",
+            f[1].message
+        );
+        // Past the most listed, one finding counts the rest.
+        let mut many = utf16le("\u{FEFF}");
+        for _ in 0..3 {
+            many.extend_from_slice(&[0x00, 0xDC]);
+        }
+        let f = scan_decoded("t", &many, encoding::UTF_16LE, 1);
+        assert_eq!(f.len(), 2);
+        assert_eq!((f[1].column, f[1].offset), (Some(3), Some(4)));
+        assert!(
+            f[1].message.starts_with("2 more malformed"),
+            "{}",
+            f[1].message
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_text_in_utf16_or_utf32_has_the_findings_of_the_text_at_the_offsets_of_its_bytes(
+            picks in proptest::collection::vec(0..12usize, 0..40),
+        ) {
+            const PIECES: [&str; 12] = [
+                "ok ", "\n", "\u{202E}", "\u{2069}", "\u{200B}", "p\u{0430}ypal", "paypal",
+                "\u{1F600}", "\u{FEFF}", "cafe\u{301}", "\u{E000}", "\u{1}",
+            ];
+            let body: String = picks.iter().map(|&i| PIECES[i]).collect();
+            let text = format!("\u{FEFF}{body}");
+            let want = scan_text("t", &text);
+            let units = |at: u64| text[..at as usize].encode_utf16().count() as u64;
+            let chars = |at: u64| text[..at as usize].chars().count() as u64;
+            for (bytes, offset) in [
+                (utf16le(&text), &(|at| 2 * units(at)) as &dyn Fn(u64) -> u64),
+                (utf16be(&text), &|at| 2 * units(at)),
+                (utf32le(&text), &|at| 4 * chars(at)),
+            ] {
+                let got = scan_bytes("t", &bytes);
+                proptest::prop_assert_eq!(got.len(), want.len());
+                for (g, w) in got.iter().zip(&want) {
+                    proptest::prop_assert_eq!((g.code, g.line, g.column), (w.code, w.line, w.column));
+                    proptest::prop_assert_eq!(g.offset, w.offset.map(offset));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_utf16_and_utf32_marks_choose_the_decoded_scan() {
+        assert_eq!(utf_of_bom(b"\xFF\xFEa\x00"), Some(encoding::UTF_16LE));
+        assert_eq!(utf_of_bom(b"\xFE\xFF\x00a"), Some(encoding::UTF_16BE));
+        assert_eq!(utf_of_bom(b"\xFF\xFE\x00\x00"), Some(encoding::UTF_32LE));
+        assert_eq!(utf_of_bom(b"\x00\x00\xFE\xFF"), Some(encoding::UTF_32BE));
+        assert_eq!(utf_of_bom(b"\xEF\xBB\xBFa"), None);
+        assert_eq!(utf_of_bom(b"abc"), None);
+        assert_eq!(utf_of_bom(b"\xFF"), None);
+    }
+}
