@@ -146,7 +146,7 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     options: ScanOptions,
     chunk: usize,
 ) -> std::io::Result<Vec<Finding>> {
-    if let Some(whole) = decoded_whole(src)? {
+    if let Some(whole) = decoded_whole(src, MAX_DECODED_SOURCE)? {
         return Ok(scan_bytes_with(path, &whole, options));
     }
     let threads = options.threads;
@@ -192,7 +192,7 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
     threads: usize,
     chunk: usize,
 ) -> std::io::Result<Vec<Finding>> {
-    if let Some(whole) = decoded_whole(src)? {
+    if let Some(whole) = decoded_whole(src, MAX_DECODED_SOURCE)? {
         return Ok(scan_bidi_controls(path, &whole));
     }
     let scan_region = |_: &mut (), bytes: &[u8], offset: u64| {
@@ -212,9 +212,13 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
     Ok(findings)
 }
 
+/// The largest source in UTF-16 or UTF-32 that is scanned: it is decoded whole, and its text
+/// takes up to twice its size again.
+const MAX_DECODED_SOURCE: usize = 1 << 30;
+
 /// All of a source that starts with a UTF-16 or UTF-32 byte order mark, which is decoded whole;
-/// `None` for any other.
-fn decoded_whole<R: ReadAt + ?Sized>(src: &R) -> std::io::Result<Option<Vec<u8>>> {
+/// `None` for any other. A source of more than `max` bytes is an error.
+fn decoded_whole<R: ReadAt + ?Sized>(src: &R, max: usize) -> std::io::Result<Option<Vec<u8>>> {
     let mut head = [0; 4];
     let mut n = 0;
     while n < head.len() {
@@ -232,6 +236,13 @@ fn decoded_whole<R: ReadAt + ?Sized>(src: &R) -> std::io::Result<Option<Vec<u8>>
         match src.read_at(&mut buf, whole.len() as u64)? {
             0 => return Ok(Some(whole)),
             k => whole.extend_from_slice(&buf[..k]),
+        }
+        if whole.len() > max {
+            return Err(std::io::Error::other(format!(
+                "its byte order mark says UTF-16 or UTF-32, and a text in either is decoded \
+                 whole to be scanned: more than {} bytes is too large",
+                crate::detect::count(max as u64)
+            )));
         }
     }
 }
@@ -1475,6 +1486,31 @@ mod tests {
                 };
                 assert_eq!(found, want, "{b:#04x} at {at}");
             }
+        }
+    }
+
+    #[test]
+    fn a_source_in_utf16_is_read_whole_and_decoded_up_to_a_size() {
+        let text = "\u{FEFF}paypal\np\u{0430}ypal \u{202E}\n".repeat(300);
+        let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let whole = scan_bytes("p", &bytes);
+        // 300 lookalikes, 300 bidi controls, and 299 byte order marks not at the start.
+        assert_eq!(whole.len(), 899);
+        let options = ScanOptions::default();
+        assert_eq!(
+            scan_source_in("p", &bytes[..], options, 100).unwrap(),
+            whole
+        );
+        let bidi = scan_source_bidi_controls_in("p", &bytes[..], 2, 100).unwrap();
+        assert_eq!(bidi.len(), 300);
+        assert_eq!(decoded_whole(&bytes[..], 1 << 20).unwrap().unwrap(), bytes);
+        assert!(decoded_whole(&b"plain"[..], 1).unwrap().is_none());
+        match decoded_whole(&bytes[..], 1 << 10) {
+            Err(e) => assert!(
+                e.to_string().contains("more than 1,024 bytes is too large"),
+                "{e}"
+            ),
+            Ok(_) => panic!("read beyond the limit"),
         }
     }
 
