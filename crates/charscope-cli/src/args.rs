@@ -67,6 +67,9 @@ pub enum ColorChoice {
 
 /// Every command.
 #[derive(Debug, Subcommand)]
+// Each subcommand's arguments are built only when it runs (or for help, completions and the
+// manual): building them all took 0.4 ms of every start.
+#[command(defer = true)]
 pub enum Command {
     /// Decode bytes to text; each malformed sequence becomes one U+FFFD and is reported.
     #[command(
@@ -170,7 +173,8 @@ pub enum ScanFormat {
     Sarif,
 }
 
-/// `charscope scan`.
+// The arguments of `charscope scan` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct ScanArgs {
     /// Files and directories (read recursively, honouring .gitignore); `-` or nothing reads
@@ -229,7 +233,8 @@ impl std::str::FromStr for ListLimit {
     }
 }
 
-/// `charscope url`.
+// The arguments of `charscope url` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct UrlArgs {
     /// The URL or path; `-` reads standard input (its bytes, without a final newline).
@@ -245,7 +250,8 @@ pub struct UrlArgs {
     pub hex: Option<String>,
 }
 
-/// `charscope same`.
+// The arguments of `charscope same` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct SameArgs {
     /// The first string (`-` reads standard input).
@@ -261,7 +267,8 @@ pub struct SameArgs {
     pub escapes: bool,
 }
 
-/// `charscope completions`.
+// The arguments of `charscope completions` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell.
@@ -269,11 +276,13 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// `charscope man`.
+// The arguments of `charscope man` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct ManArgs {}
 
-/// `charscope serve`.
+// The arguments of `charscope serve` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port (0 picks a free one).
@@ -289,7 +298,8 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
-/// Where bytes come from: files, stdin, inline hex or a dump.
+// Where bytes come from: files, stdin, inline hex or a dump. (A plain comment: flattened into a
+// command whose arguments clap builds late, a doc comment would replace its description.)
 #[derive(Debug, Args)]
 pub struct ByteInput {
     /// The input files; `-` or nothing reads standard input.
@@ -319,7 +329,8 @@ pub enum BomArg {
     SniffUnicode,
 }
 
-/// `charscope decode`.
+// The arguments of `charscope decode` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
     /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1), or `auto`
@@ -350,7 +361,8 @@ pub enum EncodeErrors {
     Html,
 }
 
-/// `charscope encode`.
+// The arguments of `charscope encode` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct EncodeArgs {
     /// The encoding label, or `all`: the text's bytes in every encoding, and which cannot
@@ -396,7 +408,8 @@ fn parse_dump_format(name: &str) -> Result<DumpFormat, String> {
         .map_err(|e: charscope::dump::UnknownFormat| e.to_string())
 }
 
-/// `charscope dump`.
+// The arguments of `charscope dump` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct DumpArgs {
     /// The encoding that groups the bytes into characters, or `auto` to detect it.
@@ -425,7 +438,8 @@ pub enum WordOrder {
     Big,
 }
 
-/// `charscope undump`.
+// The arguments of `charscope undump` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct UndumpArgs {
     /// The dump; `-` or nothing reads standard input.
@@ -442,7 +456,8 @@ pub struct UndumpArgs {
     pub word_order: Option<WordOrder>,
 }
 
-/// `charscope validate`.
+// The arguments of `charscope validate` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// The encoding label, or `auto` to detect each file's encoding first.
@@ -474,11 +489,13 @@ pub struct ValidateArgs {
     pub input: ByteInput,
 }
 
-/// `charscope encodings`.
+// The arguments of `charscope encodings` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct EncodingsArgs {}
 
-/// `charscope inspect`.
+// The arguments of `charscope inspect` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct InspectArgs {
     /// The text to inspect; `-` (or no input at all) reads bytes from standard input.
@@ -508,7 +525,8 @@ pub struct InspectArgs {
     pub rows: usize,
 }
 
-/// `charscope compare`.
+// The arguments of `charscope compare` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// Only these encodings (labels, comma-separated); default: every encoding.
@@ -519,7 +537,8 @@ pub struct CompareArgs {
     pub input: ByteInput,
 }
 
-/// `charscope char`.
+// The arguments of `charscope char` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct CharArgs {
     /// A character, text (each of its characters), or code points: 'U+00E9', 'U+0065 U+0301'.
@@ -539,7 +558,8 @@ pub struct CharArgs {
     pub limit: usize,
 }
 
-/// `charscope examples`.
+// The arguments of `charscope examples` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct ExamplesArgs {
     /// The example to run; without it, list them all.
@@ -547,7 +567,8 @@ pub struct ExamplesArgs {
     pub name: Option<String>,
 }
 
-/// `charscope detect`.
+// The arguments of `charscope detect` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct DetectArgs {
     /// The files; `-` or nothing reads standard input. Several files give one answer each
@@ -620,7 +641,8 @@ pub enum NormalizeArg {
     Nfkd,
 }
 
-/// `charscope convert`.
+// The arguments of `charscope convert` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The source encoding label, or `auto` (a byte order mark, else UTF-8).
@@ -674,7 +696,8 @@ pub struct ConvertArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// `charscope fix`.
+// The arguments of `charscope fix` (its description is the doc of its `Command` variant: a doc comment
+// here would replace it when clap builds the deferred arguments).
 #[derive(Debug, Args)]
 pub struct FixArgs {
     /// The text to repair; `-` (or no input at all) reads standard input.

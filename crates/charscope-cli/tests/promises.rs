@@ -486,6 +486,29 @@ fn completions_and_the_man_page_mention_every_command() {
 }
 
 #[test]
+fn each_command_s_help_opens_with_its_description() {
+    // Each command's arguments are built only when it runs (clap's `defer`): a doc comment on
+    // its arguments' struct, or on one it flattens, would then replace its description.
+    let out = charscope().arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for command in commands() {
+        let listed = help
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(&format!("{command} ")))
+            .unwrap_or_else(|| panic!("{command} is not listed"))
+            .trim()
+            .to_string();
+        let out = charscope().args([&command, "--help"]).output().unwrap();
+        let own = String::from_utf8(out.stdout).unwrap();
+        let first = own.split("\n\n").next().unwrap().replace('\n', " ");
+        assert!(
+            first.starts_with(&listed),
+            "{command}: {first:?} does not open with {listed:?}"
+        );
+    }
+}
+
+#[test]
 fn the_readme_command_table_matches_help() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
