@@ -76,6 +76,12 @@ fn trojan_source_samples_are_found_on_their_lines() {
         ("zero_width_joiner.ts", 3, "invisible"),
         ("zero_width_joiner.ts", 4, "confusable"),
         ("zero_width_joiner.ts", 4, "invisible"),
+        ("variation_selector.js", 5, "confusable"),
+        ("variation_selector.js", 5, "invisible"),
+        ("variation_selector.js", 6, "confusable"),
+        ("variation_selector.js", 6, "invisible"),
+        ("variation_selector.js", 7, "invisible"),
+        ("variation_selector.js", 8, "invisible"),
         ("bidi_balanced.sh", 2, "bidi-control"),
         ("bidi_balanced.sh", 3, "bidi-control"),
     ]
@@ -441,7 +447,7 @@ fn sarif_has_the_shape_code_scanning_reads() {
         ));
     }
     let results = run["results"].as_array().unwrap();
-    assert_eq!(results.len(), 24);
+    assert_eq!(results.len(), 30);
     for r in results {
         let id = r["ruleId"].as_str().unwrap();
         let index = r["ruleIndex"].as_u64().unwrap() as usize;

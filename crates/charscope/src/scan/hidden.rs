@@ -24,6 +24,14 @@ pub fn is_bidi_mark(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
+/// Whether `c` is an ASCII letter, `_`, `$`, or a letter of the Latin script: a character of
+/// identifiers that is the base of no variation sequence.
+fn is_latin_word_char(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || matches!(c, '_' | '$')
+        || (c.is_alphabetic() && CodePointMapData::<Script>::new().get(c) == Script::Latin)
+}
+
 /// Whether `c` is a variation selector (VS1..VS256).
 pub fn is_variation_selector(c: char) -> bool {
     matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}' | '\u{180B}'..='\u{180D}' | '\u{180F}')
@@ -166,8 +174,14 @@ pub fn allowance(
                 {
                     return Some(Allowance::EmojiSequence);
                 }
-                let base =
-                    !(p.is_whitespace() || classify(p).is_some() || is_variation_selector(p));
+                // No variation sequence has a Latin letter or `_` for its base (the standardized
+                // ones are of digits, symbols, CJK ideographs and a few scripts): a selector after
+                // one makes an identifier that looks like another (`isAdmin` and `isAdmin` with
+                // U+FE00), as a zero-width space does.
+                let base = !(p.is_whitespace()
+                    || classify(p).is_some()
+                    || is_variation_selector(p)
+                    || is_latin_word_char(p));
                 if base {
                     return Some(Allowance::VariationSequence);
                 }
@@ -330,5 +344,29 @@ mod tests {
         assert_eq!(m.marks.len(), 1);
         assert_eq!(m.marks[0].ch.code_point, "U+200D");
         assert!(!m.bidi);
+    }
+
+    #[test]
+    fn a_variation_selector_is_allowed_after_a_base_of_variation_sequences_only() {
+        let vs = |prev: char, c: char| allowance(Code::Invisible, Some(prev), c, None, false);
+        // Emoji and keycaps; a CJK ideograph with an ideographic variation selector; a digit
+        // zero with a short diagonal stroke; a math symbol.
+        assert_eq!(vs('\u{2764}', '\u{FE0F}'), Some(Allowance::EmojiSequence));
+        assert_eq!(vs('1', '\u{FE0F}'), Some(Allowance::EmojiSequence));
+        assert_eq!(
+            vs('\u{845B}', '\u{E0100}'),
+            Some(Allowance::VariationSequence)
+        );
+        assert_eq!(vs('0', '\u{FE00}'), Some(Allowance::VariationSequence));
+        assert_eq!(
+            vs('\u{2229}', '\u{FE00}'),
+            Some(Allowance::VariationSequence)
+        );
+        // After a letter of identifiers it only makes a name that looks like another.
+        for prev in ['n', 'Z', '_', '$', '\u{00E9}', '\u{0101}'] {
+            assert_eq!(vs(prev, '\u{FE00}'), None, "{prev:?}");
+            assert_eq!(vs(prev, '\u{E0100}'), None, "{prev:?}");
+        }
+        assert_eq!(vs('\u{FE00}', '\u{FE01}'), None);
     }
 }
