@@ -212,8 +212,8 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
     Ok(findings)
 }
 
-/// The largest source in UTF-16 or UTF-32 that is scanned: it is decoded whole, and its text
-/// takes up to twice its size again.
+/// The largest source in UTF-16 or UTF-32 that is scanned: it is decoded whole, and its text in
+/// UTF-8 takes up to one and a half times its size again.
 const MAX_DECODED_SOURCE: usize = 1 << 30;
 
 /// All of a source that starts with a UTF-16 or UTF-32 byte order mark, which is decoded whole;
