@@ -151,9 +151,9 @@ fn malformed_findings(
     max_listed: usize,
 ) -> Vec<Finding> {
     let mut findings: Vec<Finding> = Vec::new();
-    let mut line = 1u64;
-    let mut line_start = 0usize;
-    let mut seen = 0usize;
+    // Where the last one was: its line, and its column at byte `seen` of the text (each part of
+    // the text is counted once).
+    let (mut line, mut column, mut seen) = (1u64, 1u64, 0usize);
     let mut count = 0u64;
     for s in stretches {
         let Some(m) = s.malformed else { continue };
@@ -161,12 +161,15 @@ fn malformed_findings(
         if count > (max_listed as u64).saturating_add(1) {
             continue;
         }
-        for nl in memchr::memchr_iter(b'\n', &text.as_bytes()[seen..s.text_at]) {
-            line += 1;
-            line_start = seen + nl + 1;
+        let before = &text[seen..s.text_at];
+        match memchr::memrchr(b'\n', before.as_bytes()) {
+            Some(nl) => {
+                line += bytecount::count(before.as_bytes(), b'\n') as u64;
+                column = 1 + bytecount::num_chars(&before.as_bytes()[nl + 1..]) as u64;
+            }
+            None => column += bytecount::num_chars(before.as_bytes()) as u64,
         }
         seen = s.text_at;
-        let column = text[line_start..s.text_at].chars().count() as u64 + 1;
         findings.push(Finding {
             path: path.to_string(),
             line: Some(line),
@@ -308,6 +311,44 @@ mod tests {
                     proptest::prop_assert_eq!(g.offset, w.offset.map(offset));
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn each_unpaired_surrogate_is_found_at_its_line_column_and_offset(
+            units in proptest::collection::vec(
+                proptest::sample::select(vec![0x61u16, 0x0A, 0x20, 0x0430, 0xD83D, 0xDE00, 0xDC00]),
+                0..60,
+            ),
+        ) {
+            let mut all = vec![0xFEFFu16];
+            all.extend(&units);
+            let bytes: Vec<u8> = all.iter().flat_map(|u| u.to_le_bytes()).collect();
+            let found: Vec<_> = scan_decoded("t", &bytes, encoding::UTF_16LE, usize::MAX)
+                .into_iter()
+                .filter(|f| f.code == Code::InvalidUtf16)
+                .map(|f| (f.line.unwrap(), f.column.unwrap(), f.offset.unwrap()))
+                .collect();
+            // The reference: each unit that is no half of a pair, counted the long way.
+            let mut want = Vec::new();
+            let (mut line, mut column, mut k) = (1u64, 1u64, 0usize);
+            while k < all.len() {
+                let u = all[k];
+                let pair = (0xD800..0xDC00).contains(&u)
+                    && all.get(k + 1).is_some_and(|n| (0xDC00..0xE000).contains(n));
+                if (0xD800..0xE000).contains(&u) && !pair {
+                    want.push((line, column, 2 * k as u64));
+                }
+                if u == 0x0A {
+                    line += 1;
+                    column = 1;
+                } else {
+                    column += 1;
+                }
+                k += if pair { 2 } else { 1 };
+            }
+            proptest::prop_assert_eq!(found, want);
         }
     }
 
