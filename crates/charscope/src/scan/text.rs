@@ -295,6 +295,9 @@ fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
     let mut line = 1u64;
     let mut line_start = 0usize;
     let mut counted_to = 0usize;
+    // The characters of the line before byte `columns_to` (each counted once: a line of many
+    // controls is not counted again from its start for each).
+    let (mut columns, mut columns_to) = (0u64, 0usize);
     let mut state: Option<LineState> = None;
     for at in memchr::memchr_iter(0xE2, bytes) {
         let Some(c) = bytes
@@ -315,11 +318,14 @@ fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
             scanner.end_line(state.take().expect("checked"));
         }
         let st = state.get_or_insert_with(|| LineState::new(line));
-        // Characters before it on its line (a malformed sequence counts as one, as in scan_bytes).
-        let column = String::from_utf8_lossy(&bytes[line_start..at])
-            .chars()
-            .count() as u64
-            + 1;
+        // Characters before it on its line (a malformed sequence counts as one, as in
+        // scan_bytes; the controls are whole characters, so the counts add up).
+        if columns_to < line_start {
+            (columns, columns_to) = (0, line_start);
+        }
+        columns += lossy_chars(&bytes[columns_to..at]);
+        columns_to = at;
+        let column = columns + 1;
         st.column = column;
         let at = (line, column, offset + at as u64);
         scanner.hidden(st, at, Code::BidiControl, c, None);
@@ -328,6 +334,16 @@ fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
         scanner.end_line(st);
     }
     scanner.findings
+}
+
+/// How many characters `bytes` read as UTF-8 have, a malformed sequence counting as one.
+fn lossy_chars(bytes: &[u8]) -> u64 {
+    bytes
+        .utf8_chunks()
+        .map(|c| {
+            bytecount::num_chars(c.valid().as_bytes()) as u64 + u64::from(!c.invalid().is_empty())
+        })
+        .sum()
 }
 
 /// A word being read, and what its characters say of it so far.
