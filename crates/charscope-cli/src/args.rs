@@ -68,7 +68,10 @@ pub enum ColorChoice {
 /// Every command.
 #[derive(Debug, Subcommand)]
 // Each subcommand's arguments are built only when it runs (or for help, completions and the
-// manual): building them all took 0.4 ms of every start.
+// manual): building them all took 0.4 ms of every start. A command's description is the doc
+// comment of its variant: the structs of arguments (and `ByteInput`, which they flatten) carry
+// plain comments, as a doc comment there would replace the description once clap builds the
+// deferred arguments (a test in `tests/promises.rs` checks every command's help).
 #[command(defer = true)]
 pub enum Command {
     /// Decode bytes to text; each malformed sequence becomes one U+FFFD and is reported.
@@ -173,8 +176,7 @@ pub enum ScanFormat {
     Sarif,
 }
 
-// The arguments of `charscope scan` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope scan` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ScanArgs {
     /// Files and directories (read recursively, honouring .gitignore); `-` or nothing reads
@@ -233,8 +235,7 @@ impl std::str::FromStr for ListLimit {
     }
 }
 
-// The arguments of `charscope url` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope url` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct UrlArgs {
     /// The URL or path; `-` reads standard input (its bytes, without a final newline).
@@ -250,8 +251,7 @@ pub struct UrlArgs {
     pub hex: Option<String>,
 }
 
-// The arguments of `charscope same` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope same` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct SameArgs {
     /// The first string (`-` reads standard input).
@@ -267,8 +267,7 @@ pub struct SameArgs {
     pub escapes: bool,
 }
 
-// The arguments of `charscope completions` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope completions` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell.
@@ -276,13 +275,11 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-// The arguments of `charscope man` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope man` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ManArgs {}
 
-// The arguments of `charscope serve` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope serve` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port (0 picks a free one).
@@ -298,8 +295,7 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
-// Where bytes come from: files, stdin, inline hex or a dump. (A plain comment: flattened into a
-// command whose arguments clap builds late, a doc comment would replace its description.)
+// Where bytes come from: files, stdin, inline hex or a dump (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ByteInput {
     /// The input files; `-` or nothing reads standard input.
@@ -329,8 +325,7 @@ pub enum BomArg {
     SniffUnicode,
 }
 
-// The arguments of `charscope decode` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope decode` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
     /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1), or `auto`
@@ -361,8 +356,7 @@ pub enum EncodeErrors {
     Html,
 }
 
-// The arguments of `charscope encode` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope encode` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct EncodeArgs {
     /// The encoding label, or `all`: the text's bytes in every encoding, and which cannot
@@ -408,8 +402,7 @@ fn parse_dump_format(name: &str) -> Result<DumpFormat, String> {
         .map_err(|e: charscope::dump::UnknownFormat| e.to_string())
 }
 
-// The arguments of `charscope dump` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope dump` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct DumpArgs {
     /// The encoding that groups the bytes into characters, or `auto` to detect it.
@@ -438,8 +431,7 @@ pub enum WordOrder {
     Big,
 }
 
-// The arguments of `charscope undump` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope undump` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct UndumpArgs {
     /// The dump; `-` or nothing reads standard input.
@@ -456,8 +448,7 @@ pub struct UndumpArgs {
     pub word_order: Option<WordOrder>,
 }
 
-// The arguments of `charscope validate` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope validate` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// The encoding label, or `auto` to detect each file's encoding first.
@@ -489,13 +480,11 @@ pub struct ValidateArgs {
     pub input: ByteInput,
 }
 
-// The arguments of `charscope encodings` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope encodings` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct EncodingsArgs {}
 
-// The arguments of `charscope inspect` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope inspect` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct InspectArgs {
     /// The text to inspect; `-` (or no input at all) reads bytes from standard input.
@@ -525,8 +514,7 @@ pub struct InspectArgs {
     pub rows: usize,
 }
 
-// The arguments of `charscope compare` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope compare` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// Only these encodings (labels, comma-separated); default: every encoding.
@@ -537,8 +525,7 @@ pub struct CompareArgs {
     pub input: ByteInput,
 }
 
-// The arguments of `charscope char` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope char` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct CharArgs {
     /// A character, text (each of its characters), or code points: 'U+00E9', 'U+0065 U+0301'.
@@ -558,8 +545,7 @@ pub struct CharArgs {
     pub limit: usize,
 }
 
-// The arguments of `charscope examples` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope examples` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ExamplesArgs {
     /// The example to run; without it, list them all.
@@ -567,8 +553,7 @@ pub struct ExamplesArgs {
     pub name: Option<String>,
 }
 
-// The arguments of `charscope detect` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope detect` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct DetectArgs {
     /// The files; `-` or nothing reads standard input. Several files give one answer each
@@ -641,8 +626,7 @@ pub enum NormalizeArg {
     Nfkd,
 }
 
-// The arguments of `charscope convert` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope convert` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The source encoding label, or `auto` (a byte order mark, else UTF-8).
@@ -696,8 +680,7 @@ pub struct ConvertArgs {
     pub files: Vec<PathBuf>,
 }
 
-// The arguments of `charscope fix` (its description is the doc of its `Command` variant: a doc comment
-// here would replace it when clap builds the deferred arguments).
+// The arguments of `charscope fix` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct FixArgs {
     /// The text to repair; `-` (or no input at all) reads standard input.
