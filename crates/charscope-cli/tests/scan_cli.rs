@@ -390,6 +390,29 @@ fn utf16_files_are_scanned_decoded_and_binary_ones_skipped() {
 }
 
 #[test]
+fn inputs_are_reported_in_the_order_given() {
+    // Directories named one after another are walked together, each still in its turn.
+    let tmp = tempfile::tempdir().unwrap();
+    for (dir, file) in [("a", "1.txt"), ("c", "2.txt"), ("d", "3.txt")] {
+        std::fs::create_dir(tmp.path().join(dir)).unwrap();
+        std::fs::write(tmp.path().join(dir).join(file), "x\u{202E}\n").unwrap();
+    }
+    std::fs::write(tmp.path().join("b.txt"), "x\u{202E}\n").unwrap();
+    let order = |args: &[&str]| -> Vec<String> {
+        let (_, found) = scan_json(tmp.path(), args);
+        found
+            .iter()
+            .map(|f| f["path"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        order(&["d", "a", "b.txt", "c"]),
+        ["d/3.txt", "a/1.txt", "b.txt", "c/2.txt"]
+    );
+    assert_eq!(order(&["c", "a", "d"]), ["c/2.txt", "a/1.txt", "d/3.txt"]);
+}
+
+#[test]
 fn per_path_globs_in_the_configuration() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();

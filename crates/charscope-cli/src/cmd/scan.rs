@@ -124,11 +124,21 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     // The inputs, in order, handed to the scanning threads as they are found.
     let mut walk_errors = 0;
     let mut inputs = |push: &mut dyn FnMut(Job) -> Result<()>| -> Result<()> {
+        // Directories named one after another are walked together: the walk reads the git
+        // configuration and builds the global ignore rules once for all of them (about 0.5 ms
+        // a walk).
+        let mut roots: Vec<&Path> = Vec::new();
         for path in &paths {
+            if path.as_os_str() != "-" && path.is_dir() {
+                roots.push(path);
+                continue;
+            }
+            if !roots.is_empty() {
+                walk_errors += walk(&roots, args, &mut directories, push)?;
+                roots.clear();
+            }
             if path.as_os_str() == "-" {
                 push(Job::Stdin)?;
-            } else if path.is_dir() {
-                walk_errors += walk(path, args, &mut directories, push)?;
             } else {
                 directories
                     .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
@@ -139,6 +149,9 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
                     walked: false,
                 })?;
             }
+        }
+        if !roots.is_empty() {
+            walk_errors += walk(&roots, args, &mut directories, push)?;
         }
         Ok(())
     };
@@ -212,16 +225,21 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     })
 }
 
-/// Walks a directory (honouring ignore files unless `--no-ignore`), listing the names of each
-/// directory and handing each file to `push`; returns how many entries could not be read.
+/// Walks directories, one after another (honouring ignore files unless `--no-ignore`), listing
+/// the names of each directory and handing each file to `push`; returns how many entries could
+/// not be read.
 fn walk(
-    root: &Path,
+    roots: &[&Path],
     args: &ScanArgs,
     directories: &mut BTreeMap<PathBuf, Vec<NameEntry>>,
     push: &mut dyn FnMut(Job) -> Result<()>,
 ) -> Result<u64> {
     let mut errors = 0;
-    let mut builder = ignore::WalkBuilder::new(root);
+    let (first, others) = roots.split_first().expect("one root at least");
+    let mut builder = ignore::WalkBuilder::new(first);
+    for root in others {
+        builder.add(root);
+    }
     builder
         .hidden(false)
         .require_git(false)
