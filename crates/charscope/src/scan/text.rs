@@ -15,7 +15,7 @@ use super::{Allowance, Code, Finding, FoundChar};
 use super::{decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
-use crate::source::ReadAt;
+use crate::source::{ReadAt, read_full_at};
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
@@ -220,29 +220,24 @@ const MAX_DECODED_SOURCE: usize = 1 << 30;
 /// `None` for any other. A source of more than `max` bytes is an error.
 fn decoded_whole<R: ReadAt + ?Sized>(src: &R, max: usize) -> std::io::Result<Option<Vec<u8>>> {
     let mut head = [0; 4];
-    let mut n = 0;
-    while n < head.len() {
-        match src.read_at(&mut head[n..], n as u64)? {
-            0 => break,
-            k => n += k,
-        }
-    }
+    let n = read_full_at(src, &mut head, 0).map_err(|(_, e)| e)?;
     if decoded::utf_of_bom(&head[..n]).is_none() {
         return Ok(None);
     }
     let mut whole = Vec::new();
     let mut buf = vec![0; 1 << 16];
     loop {
-        match src.read_at(&mut buf, whole.len() as u64)? {
-            0 => return Ok(Some(whole)),
-            k => whole.extend_from_slice(&buf[..k]),
-        }
+        let k = read_full_at(src, &mut buf, whole.len() as u64).map_err(|(_, e)| e)?;
+        whole.extend_from_slice(&buf[..k]);
         if whole.len() > max {
             return Err(std::io::Error::other(format!(
                 "its byte order mark says UTF-16 or UTF-32, and a text in either is decoded \
                  whole to be scanned: more than {} bytes is too large",
                 crate::detect::count(max as u64)
             )));
+        }
+        if k < buf.len() {
+            return Ok(Some(whole));
         }
     }
 }
