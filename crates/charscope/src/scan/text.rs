@@ -553,6 +553,48 @@ fn not_plain_bytes(x: u64) -> u64 {
     high_or_del | (control & !tab_or_cr)
 }
 
+/// What a line of bytes read as UTF-8 is made of.
+struct LineCensus {
+    /// Its malformed sequences.
+    malformed: u64,
+    /// Its valid characters beyond ASCII.
+    beyond_ascii: u64,
+}
+
+impl LineCensus {
+    fn of(line: &[u8]) -> LineCensus {
+        // The lead bytes of characters beyond ASCII, counted at once (the compiler makes the
+        // count SIMD), less those that start malformed sequences.
+        let mut leads = line.iter().filter(|&&b| b >= 0xC0).count() as u64;
+        let mut malformed = 0;
+        for chunk in line.utf8_chunks() {
+            if let Some(&first) = chunk.invalid().first() {
+                malformed += 1;
+                leads -= u64::from(first >= 0xC0);
+            }
+        }
+        LineCensus {
+            malformed,
+            beyond_ascii: leads,
+        }
+    }
+
+    /// Whether the line is read as UTF-8 text: it has no more malformed sequences than valid
+    /// characters beyond ASCII. A line of Latin-1 has one for each letter beyond ASCII and none
+    /// of the others; a line of Shift_JIS, GBK or Big5 has one for nearly each character and few
+    /// that are valid by chance; a line of UTF-8 with a corrupted byte has the characters it was
+    /// written with.
+    fn reads_as_utf8(&self) -> bool {
+        self.malformed <= self.beyond_ascii
+    }
+}
+
+/// [`LineCensus::reads_as_utf8`] of a line.
+#[cfg(test)]
+fn reads_as_utf8(line: &[u8]) -> bool {
+    LineCensus::of(line).reads_as_utf8()
+}
+
 /// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
 /// there are letters among them.
 fn ascii_word_run(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
@@ -714,7 +756,22 @@ impl<'p> Scanner<'p> {
     /// One line of bytes (without its line feed) read as UTF-8: each run of valid text between
     /// two malformed sequences is scanned whole, and each malformed sequence is a finding (or is
     /// counted once the most are listed).
+    ///
+    /// A line whose malformed sequences outnumber its valid characters beyond ASCII is in another
+    /// encoding ([`reads_as_utf8`]): its valid runs are searched for bidi controls only. The
+    /// characters that bytes of Shift_JIS or GBK happen to make in UTF-8 are noise (10 MB of
+    /// Shift_JIS gave 120,000 `mixed-script` findings and as many others, all meaningless).
     fn decoded_line(&mut self, number: u64, offset: u64, line: &[u8]) {
+        let census = LineCensus::of(line);
+        let readable = census.reads_as_utf8();
+        if !readable
+            && let Some(unlisted) = &mut self.unlisted
+            && memchr::memchr(0xE2, line).is_none()
+        {
+            // No bidi control (their lead byte is E2), and the sequences are only counted.
+            unlisted.count += census.malformed;
+            return;
+        }
         let mut state = LineState::new(number);
         // The decoder names the sequences, while they are listed: the maximal subparts it finds
         // are those of `utf8_chunks` (a test checks it).
@@ -728,7 +785,11 @@ impl<'p> Scanner<'p> {
         for chunk in line.utf8_chunks() {
             let text = chunk.valid();
             if !text.is_empty() {
-                self.text(&mut state, at, text);
+                if readable {
+                    self.text(&mut state, at, text);
+                } else {
+                    self.bidi_controls_of(&mut state, at, text);
+                }
                 // What follows comes after these characters.
                 state.column += bytecount::num_chars(text.as_bytes()) as u64;
                 state.prev = text.chars().next_back();
@@ -743,6 +804,27 @@ impl<'p> Scanner<'p> {
             }
         }
         self.end_line(state);
+    }
+
+    /// The bidi controls of a run of valid text at byte `offset`, after `state.column`
+    /// characters of its line (the run of a line in another encoding: see
+    /// [`Scanner::decoded_line`]).
+    fn bidi_controls_of(&mut self, state: &mut LineState, offset: u64, text: &str) {
+        let bytes = text.as_bytes();
+        let (mut chars, mut counted_to) = (state.column, 0);
+        for at in memchr::memchr_iter(0xE2, bytes) {
+            let Some(c) = text
+                .get(at..)
+                .and_then(|rest| rest.chars().next())
+                .filter(|&c| hidden::is_bidi_control(c))
+            else {
+                continue;
+            };
+            chars += bytecount::num_chars(&bytes[counted_to..at]) as u64;
+            counted_to = at;
+            let at = (state.number, chars + 1, offset + at as u64);
+            self.hidden(state, at, Code::BidiControl, c, None);
+        }
     }
 
     /// The lines of bytes read as UTF-8 that start at byte `offset`, numbered from 1; returns
@@ -1602,7 +1684,8 @@ mod tests {
 
     #[test]
     fn malformed_bytes_and_bom() {
-        let f = scan_bytes("t", b"\xEF\xBB\xBFok\nab\xC0\xAFc\xEF\xBB\xBF");
+        // (As many valid characters beyond ASCII as malformed sequences: the line is read.)
+        let f = scan_bytes("t", b"\xEF\xBB\xBFok\nab\xC0\xAFc\xEF\xBB\xBF\xC3\xA9");
         let got: Vec<_> = f
             .iter()
             .map(|f| (f.line, f.column, f.offset, f.code))
@@ -1614,6 +1697,59 @@ mod tests {
                 (Some(2), Some(4), Some(9), Code::InvalidUtf8),
                 (Some(2), Some(6), Some(11), Code::BomNotAtStart),
             ]
+        );
+    }
+
+    #[test]
+    fn a_line_in_another_encoding_is_searched_for_bidi_controls_only() {
+        // Japanese in Shift_JIS: read as UTF-8, "に" and "よく" make "ɂ悭" (Latin and Han).
+        let (japanese, _, _) =
+            encoding_rs::SHIFT_JIS.encode("シフトJISで書かれた古いファイルによく見られます。");
+        let mut scanner = Scanner::new("t", 0);
+        let mut state = LineState::new(1);
+        for chunk in japanese.utf8_chunks() {
+            scanner.text(&mut state, 0, chunk.valid());
+        }
+        assert!(
+            scanner.findings.iter().any(|f| f.code == Code::MixedScript)
+                || !scanner.candidates.is_empty(),
+            "the chance characters would be found"
+        );
+        assert!(!reads_as_utf8(&japanese));
+        // (The malformed sequences counted in one finding.)
+        let options = ScanOptions {
+            threads: 1,
+            max_invalid_utf8: Some(0),
+        };
+        let codes = |bytes: &[u8]| -> Vec<(u64, u64, Code)> {
+            scan_bytes_with("t", bytes, options)
+                .iter()
+                .map(|f| (f.line.unwrap(), f.column.unwrap(), f.code))
+                .collect()
+        };
+        assert_eq!(codes(&japanese), vec![(1, 1, Code::InvalidUtf8)]);
+        // A bidi control among them is still found, at its column.
+        let mut line = japanese.to_vec();
+        let column = line.utf8_chunks().fold(0, |n, c| {
+            n + c.valid().chars().count() + usize::from(!c.invalid().is_empty())
+        });
+        line.extend_from_slice("\u{202E}x\u{200B}\nok\u{200B}".as_bytes());
+        let found = codes(&line);
+        assert_eq!(
+            found[1..],
+            [
+                (1, column as u64 + 1, Code::BidiControl),
+                (2, 3, Code::Invisible)
+            ]
+        );
+        // A line of UTF-8 with one corrupted byte, or of Latin-1 without other characters, is
+        // read as before.
+        assert!(reads_as_utf8("caf\u{E9} na\u{EF}ve".as_bytes()) && reads_as_utf8(b"ok"));
+        assert!(reads_as_utf8(b"caf\xC3\xA9 \xFF"));
+        assert!(!reads_as_utf8(b"caf\xE9"));
+        assert_eq!(
+            codes(b"\xFF caf\xC3\xA9\xE2\x80\x8B"),
+            vec![(1, 1, Code::InvalidUtf8), (1, 7, Code::Invisible)]
         );
     }
 
