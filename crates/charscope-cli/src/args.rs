@@ -203,7 +203,7 @@ pub struct ScanArgs {
 
     /// Report also what the built-in allowances explain (ZWJ in emoji sequences, joiners inside
     /// Indic and Arabic words, variation sequences, LRM/RLM, no-break spaces in prose, soft
-    /// hyphens in words, composition exclusions).
+    /// hyphens in words, composition exclusions, the escapes of ISO-2022-JP, -KR and -CN text).
     #[arg(long)]
     pub no_default_allow: bool,
 

@@ -240,6 +240,9 @@ pub enum Allowance {
     /// A line that is not NFC only because of a composition exclusion (Devanagari letters with
     /// nukta written precomposed): NFC decomposes them, and the text is otherwise normalized.
     CompositionExclusion,
+    /// An ESC that starts an escape sequence of ISO-2022-JP, -KR or -CN (`ESC $ B`, `ESC ( B`...):
+    /// the text is in that 7-bit encoding, whose escapes switch character sets.
+    Iso2022Escape,
 }
 
 impl Allowance {
@@ -253,6 +256,7 @@ impl Allowance {
             Allowance::ProseSpace => "prose-space",
             Allowance::SoftHyphen => "soft-hyphen",
             Allowance::CompositionExclusion => "composition-exclusion",
+            Allowance::Iso2022Escape => "iso-2022-escape",
         }
     }
 }

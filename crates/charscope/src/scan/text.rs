@@ -1042,7 +1042,11 @@ impl<'p> Scanner<'p> {
                     self.end_word(w, run, plain_end);
                 }
                 let c = char::from(b);
-                if let Some(code) = hidden::classify(c) {
+                if b == 0x1B && hidden::starts_iso2022_escape(&bytes[plain_end + 1..]) {
+                    let at = run.at(plain_end);
+                    let allowed = Some(Allowance::Iso2022Escape);
+                    self.hidden(state, at, Code::Control, c, allowed);
+                } else if let Some(code) = hidden::classify(c) {
                     self.classified_at(state, run, plain_end, code, c);
                 }
                 plain_end + 1
@@ -1751,6 +1755,35 @@ mod tests {
             codes(b"\xFF caf\xC3\xA9\xE2\x80\x8B"),
             vec![(1, 1, Code::InvalidUtf8), (1, 7, Code::Invisible)]
         );
+    }
+
+    #[test]
+    fn the_escapes_of_iso_2022_are_allowed_and_a_terminal_escape_is_not() {
+        let (jis, _, _) = encoding_rs::ISO_2022_JP.encode("日本語 and ｶﾀｶﾅ, then ASCII");
+        let escapes = jis.iter().filter(|&&b| b == 0x1B).count();
+        let found = scan_bytes("t", &jis);
+        assert!(escapes >= 3, "{escapes}");
+        assert_eq!(found.len(), escapes);
+        assert!(
+            found
+                .iter()
+                .all(|f| f.code == Code::Control && f.allowed_by == Some(Allowance::Iso2022Escape))
+        );
+        // Korean and Chinese designations, and the single shift of ISO-2022-JP-2.
+        for seq in ["\u{1B}$)C", "\u{1B}$)A", "\u{1B}$*H", "\u{1B}N"] {
+            let found = scan_text("t", &format!("a{seq}b"));
+            assert_eq!(
+                found[0].allowed_by,
+                Some(Allowance::Iso2022Escape),
+                "{seq:?}"
+            );
+        }
+        // A colour of a terminal, an ESC at the end and a lone ESC are control characters.
+        for text in ["\u{1B}[31mred", "x\u{1B}", "\u{1B}$", "\u{1B}(0"] {
+            let found = scan_text("t", text);
+            assert_eq!(found.len(), 1, "{text:?}");
+            assert_eq!((found[0].code, found[0].allowed_by), (Code::Control, None));
+        }
     }
 
     /// (line, column, offset, message) of the invalid-utf8 findings.
