@@ -1706,7 +1706,8 @@ mod tests {
 
     #[test]
     fn a_line_in_another_encoding_is_searched_for_bidi_controls_only() {
-        // Japanese in Shift_JIS: read as UTF-8, "に" and "よく" make "ɂ悭" (Latin and Han).
+        // Japanese in Shift_JIS: read as UTF-8, "に" and "よく" make U+0242 and U+60AD, a
+        // Latin letter and a Han ideograph.
         let (japanese, _, _) =
             encoding_rs::SHIFT_JIS.encode("シフトJISで書かれた古いファイルによく見られます。");
         let mut scanner = Scanner::new("t", 0);
