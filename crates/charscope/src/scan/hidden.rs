@@ -91,12 +91,25 @@ fn may_be_ignorable_letter_or_mark(c: char) -> bool {
     ) || is_variation_selector(c)
 }
 
+/// U+2800 BRAILLE PATTERN BLANK: a symbol (So) that no property calls a space, drawn as a blank
+/// cell; it passes for a space, or for nothing at the end of a name, where the spaces of
+/// Unicode are refused.
+const BRAILLE_BLANK: char = '\u{2800}';
+
+/// A braille pattern with at least one dot.
+fn is_braille_cell(c: char) -> bool {
+    ('\u{2801}'..='\u{28FF}').contains(&c)
+}
+
 /// [`classify`] for a character whose General_Category the caller already has.
 pub fn classify_with(c: char, gc: GeneralCategory) -> Option<Code> {
     if c.is_ascii() {
         return classify_ascii(c);
     }
     use GeneralCategory as G;
+    if c == BRAILLE_BLANK {
+        return Some(Code::Confusable);
+    }
     match gc {
         G::Control => return Some(Code::Control),
         G::PrivateUse => return Some(Code::PrivateUse),
@@ -209,6 +222,13 @@ pub fn allowance(
         }
         Code::Tag if in_emoji_tags => Some(Allowance::EmojiSequence),
         Code::Confusable if is_prose_space(c) => Some(Allowance::ProseSpace),
+        // The blank cell between the words of braille text.
+        Code::Confusable
+            if c == BRAILLE_BLANK
+                && (prev.is_some_and(is_braille_cell) || next.is_some_and(is_braille_cell)) =>
+        {
+            Some(Allowance::ProseSpace)
+        }
         _ => None,
     }
 }
@@ -321,6 +341,25 @@ mod tests {
         assert_eq!(classify('\u{00A0}'), Some(Code::Confusable));
         assert_eq!(classify('\u{0600}'), None, "Arabic number sign is drawn");
         assert_eq!(classify('é'), None);
+        assert_eq!(
+            classify('\u{2800}'),
+            Some(Code::Confusable),
+            "braille blank"
+        );
+        assert_eq!(classify('\u{2801}'), None, "a braille cell with a dot");
+    }
+
+    #[test]
+    fn a_braille_blank_is_allowed_in_braille_text_only() {
+        let allowed = |prev, next| allowance(Code::Confusable, prev, '\u{2800}', next, false);
+        assert_eq!(
+            allowed(Some('\u{2813}'), Some('\u{2811}')),
+            Some(Allowance::ProseSpace)
+        );
+        assert_eq!(allowed(Some('\u{2813}'), None), Some(Allowance::ProseSpace));
+        assert_eq!(allowed(Some('n'), Some('a')), None);
+        assert_eq!(allowed(Some('e'), None), None);
+        assert_eq!(allowed(Some('\u{2800}'), Some('\u{2800}')), None);
     }
 
     #[test]

@@ -233,7 +233,7 @@ pub enum Allowance {
     VariationSequence,
     /// LRM, RLM and ALM: directional marks that reorder nothing on their own.
     BidiMark,
-    /// A no-break or typographic space in prose.
+    /// A no-break or typographic space in prose, or a braille blank between braille cells.
     ProseSpace,
     /// A soft hyphen inside a word.
     SoftHyphen,

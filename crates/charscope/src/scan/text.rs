@@ -1665,6 +1665,23 @@ mod tests {
     }
 
     #[test]
+    fn a_braille_blank_is_a_space_outside_braille() {
+        let found = scan_text("t", "if (role == \"admin\u{2800}\") {}");
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (found[0].column, found[0].code),
+            (Some(19), Code::Confusable)
+        );
+        assert_eq!(
+            found[0].message,
+            "U+2800 BRAILLE PATTERN BLANK looks like U+0020 SPACE"
+        );
+        // Between the words of braille text, it is their space.
+        let braille = scan_text("t", "\u{2813}\u{2811}\u{2800}\u{2827}");
+        assert_eq!(braille[0].allowed_by, Some(Allowance::ProseSpace));
+    }
+
+    #[test]
     fn bidi_controls_balanced_and_not() {
         let f = scan_text("t", "a\u{2067}b\u{2069}c\nx\u{202E}y");
         assert_eq!(f.len(), 3);
