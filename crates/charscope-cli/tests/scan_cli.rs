@@ -387,6 +387,21 @@ fn utf16_files_are_scanned_decoded_and_binary_ones_skipped() {
         .assert()
         .code(1)
         .stderr(predicates::str::contains("1 binary file skipped"));
+
+    // The same line in UTF-16BE without a mark (as `iconv -t UTF-16BE` writes it) is told
+    // from binary data by its NULs and its units, and scanned decoded too.
+    let bare: Vec<u8> = line[3..]
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    std::fs::write(tmp.path().join("check.ps1"), &bare).unwrap();
+    let (_, found) = scan_json(tmp.path(), &["."]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "bidi-control");
+    assert_eq!(
+        (&found[0]["column"], &found[0]["offset"]),
+        (&19.into(), &36.into())
+    );
 }
 
 #[test]

@@ -329,10 +329,11 @@ fn do_job(job: &Job, bidi_only: bool, options: ScanOptions) -> Done {
             let cannot = |e: std::io::Error| {
                 Done::Error(format!("cannot read {}: {e}", sanitize(&show(path))))
             };
-            // (UTF-16 and UTF-32 text after a byte order mark has NULs, and is scanned decoded.)
+            // (UTF-16 and UTF-32 text has NULs, and is scanned decoded: after a byte order mark,
+            // or UTF-16 without one.)
             let binary = |head: &[u8]| {
                 *walked
-                    && scan::utf_of_bom(head).is_none()
+                    && scan::utf_of(head).is_none()
                     && head[..head.len().min(BINARY_SNIFF)].contains(&0)
             };
             let scan_file = |contents: Contents<'_>| match contents {

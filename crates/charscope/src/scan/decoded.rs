@@ -24,6 +24,58 @@ pub fn utf_of_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
+/// How many bytes at the start of an input [`utf16_without_bom`] looks at.
+pub const UTF16_SNIFF: usize = 4096;
+
+/// UTF-16LE or UTF-16BE, for bytes without a byte order mark that can only be UTF-16 text
+/// written mostly in ASCII, as source code is (`iconv -t UTF-16LE`, Python's
+/// `encode("utf-16-le")` and Java's "UTF-16LE" write no mark); `None` for others. In the first
+/// [`UTF16_SNIFF`] bytes, one unit in four at least must have a NUL (the high byte of an ASCII
+/// character), all but a few of them in the same half of the units, which gives the byte order;
+/// and read in that order, the units must decode without an unpaired surrogate (but for a pair
+/// cut at the end), to no U+0000 and to controls other than tab, line feed, form feed and
+/// carriage return in one unit of a hundred at most. Binary data has NULs in both halves, or
+/// surrogates one unit in 32; text with NUL separators (`find -print0`) has too few, in both
+/// halves; UTF-16 of CJK text with few ASCII characters has too few as well, and is not told.
+pub fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let head = &bytes[..bytes.len().min(UTF16_SNIFF) & !1];
+    memchr::memchr(0, head)?;
+    let (mut even, mut odd) = (0, 0);
+    for pair in head.chunks_exact(2) {
+        even += usize::from(pair[0] == 0);
+        odd += usize::from(pair[1] == 0);
+    }
+    let units = head.len() / 2;
+    let (encoding, nuls, others, unit): (_, _, _, fn([u8; 2]) -> u16) = if odd > even {
+        (encoding::UTF_16LE, odd, even, u16::from_le_bytes)
+    } else {
+        (encoding::UTF_16BE, even, odd, u16::from_be_bytes)
+    };
+    if units < 4 || nuls * 4 < units || others * 16 > nuls {
+        return None;
+    }
+    let decoded = char::decode_utf16(head.chunks_exact(2).map(|p| unit([p[0], p[1]])));
+    let mut controls = 0;
+    let mut seen = 0;
+    for c in decoded {
+        seen += 1;
+        match c {
+            // A pair cut at the end of the head.
+            Err(e) if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) && seen == units => {}
+            Err(_) | Ok('\0') => return None,
+            Ok('\t' | '\n' | '\x0C' | '\r') => {}
+            Ok(c) => controls += usize::from(c.is_control()),
+        }
+    }
+    (controls * 100 <= units).then_some(encoding)
+}
+
+/// The UTF-16 or UTF-32 encoding of bytes that are text in either: as their byte order mark
+/// says ([`utf_of_bom`]), or UTF-16 without a mark ([`utf16_without_bom`]).
+pub fn utf_of(bytes: &[u8]) -> Option<&'static Encoding> {
+    utf_of_bom(bytes).or_else(|| utf16_without_bom(bytes))
+}
+
 /// A stretch of the decoded text: characters decoded from the input, or the U+FFFD of one
 /// malformed unit.
 struct Stretch {
@@ -350,6 +402,59 @@ mod tests {
             }
             proptest::prop_assert_eq!(found, want);
         }
+    }
+
+    #[test]
+    fn utf16_without_a_mark_is_told_from_binary_and_from_utf8() {
+        let le =
+            |text: &str| -> Vec<u8> { text.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+        let be =
+            |text: &str| -> Vec<u8> { text.encode_utf16().flat_map(u16::to_be_bytes).collect() };
+        let source = "fn main() {\n    let x = 1;\n}\n";
+        assert_eq!(utf16_without_bom(&le(source)), Some(encoding::UTF_16LE));
+        assert_eq!(utf16_without_bom(&be(source)), Some(encoding::UTF_16BE));
+        // Half ASCII, half CJK: the NULs of its ASCII characters are enough.
+        let mixed = "let name = \"火星是太阳系中\";\n".repeat(40);
+        assert_eq!(utf16_without_bom(&le(&mixed)), Some(encoding::UTF_16LE));
+        // CJK text has too few (here one in 27 units).
+        let chinese = "火星是太阳系中由内往外数的第四颗行星，属于类地行星。\n".repeat(40);
+        assert_eq!(utf16_without_bom(&le(&chinese)), None);
+        // Paths separated by NULs: ". " would be U+202E read as UTF-16LE.
+        let print0 = b"./src/main.rs\x00./src/lib.rs\x00./README.md\x00./a b.txt\x00".repeat(20);
+        assert_eq!(utf16_without_bom(&print0), None);
+        // A pair of surrogates cut by the end of the head is no reason to refuse.
+        let emoji = format!("{}\u{1F600}", "a".repeat(UTF16_SNIFF / 2 - 1));
+        assert_eq!(utf16_without_bom(&le(&emoji)), Some(encoding::UTF_16LE));
+        for (bytes, why) in [
+            (&b"plain UTF-8 without NULs"[..], "no NUL"),
+            (
+                b"\x89PNG\r\n\x1A\n\x00\x00\x00\rIHDR\x00\x00\x01\x00",
+                "NULs in both halves",
+            ),
+            (b"a\x00b\x00\x00\xD8c\x00", "an unpaired surrogate"),
+            (b"a\x00\x00\x00b\x00", "U+0000"),
+            (b"\x01\x00\x02\x00\x03\x00a\x00", "controls"),
+            (&[b'x'; 300][..], "no NUL"),
+        ] {
+            assert_eq!(utf16_without_bom(bytes), None, "{why}");
+        }
+        // Too few NULs: one in 300 bytes of UTF-8, or one among a few bytes; or too short.
+        assert_eq!(utf16_without_bom(b"\x00\xA0"), None);
+        assert_eq!(utf16_without_bom(b"ab\x00\xA0cdefgh"), None);
+        assert_eq!(utf16_without_bom(b"h\x00i\x00!\x00"), None);
+        assert_eq!(
+            utf16_without_bom(b"h\x00i\x00!\x00\n\x00"),
+            Some(encoding::UTF_16LE)
+        );
+        let mut sparse = vec![b'x'; 300];
+        sparse[1] = 0;
+        assert_eq!(utf16_without_bom(&sparse), None);
+        // Little-endian numbers below 256: NULs in one half, but controls.
+        let numbers: Vec<u8> = (0..=255u8).flat_map(|n| [n, 0]).collect();
+        assert_eq!(utf16_without_bom(&numbers[2..]), None);
+        // A mark wins.
+        assert_eq!(utf_of(b"\xFE\xFF\x00a"), Some(encoding::UTF_16BE));
+        assert_eq!(utf_of(&le(source)), Some(encoding::UTF_16LE));
     }
 
     #[test]

@@ -32,7 +32,7 @@ use crate::charinfo::{code_point, names::display_name};
 use serde::Serialize;
 use std::fmt;
 
-pub use decoded::utf_of_bom;
+pub use decoded::{utf_of, utf_of_bom, utf16_without_bom};
 pub use names::{NameEntry, scan_names};
 pub use text::{
     MAX_LISTED_INVALID_UTF8, ScanOptions, scan_bidi_controls, scan_bytes, scan_bytes_with,

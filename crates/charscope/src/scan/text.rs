@@ -94,9 +94,10 @@ const MIN_PART: usize = 1 << 20;
 ///
 /// Bytes that start with a UTF-16 or UTF-32 byte order mark are decoded as it says and scanned
 /// as text (the findings at the offsets of the bytes), their malformed units as
-/// [`Code::InvalidUtf16`] or [`Code::InvalidUtf32`].
+/// [`Code::InvalidUtf16`] or [`Code::InvalidUtf32`]; so are bytes that can only be UTF-16
+/// without a mark ([`decoded::utf16_without_bom`]).
 pub fn scan_bytes_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Finding> {
-    if let Some(encoding) = decoded::utf_of_bom(bytes) {
+    if let Some(encoding) = decoded::utf_of(bytes) {
         return decoded::scan_decoded(path, bytes, encoding, options.max_listed());
     }
     scan_in_parts(path, bytes, options, MIN_PART)
@@ -216,12 +217,13 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
 /// UTF-8 takes up to one and a half times its size again.
 const MAX_DECODED_SOURCE: usize = 1 << 30;
 
-/// All of a source that starts with a UTF-16 or UTF-32 byte order mark, which is decoded whole;
-/// `None` for any other. A source of more than `max` bytes is an error.
+/// All of a source in UTF-16 or UTF-32 (after a byte order mark, or UTF-16 without one as
+/// [`decoded::utf16_without_bom`] tells it), which is decoded whole; `None` for any other. A
+/// source of more than `max` bytes is an error.
 fn decoded_whole<R: ReadAt + ?Sized>(src: &R, max: usize) -> std::io::Result<Option<Vec<u8>>> {
-    let mut head = [0; 4];
+    let mut head = [0; decoded::UTF16_SNIFF];
     let n = read_full_at(src, &mut head, 0).map_err(|(_, e)| e)?;
-    if decoded::utf_of_bom(&head[..n]).is_none() {
+    if decoded::utf_of(&head[..n]).is_none() {
         return Ok(None);
     }
     let mut whole = Vec::new();
@@ -231,8 +233,8 @@ fn decoded_whole<R: ReadAt + ?Sized>(src: &R, max: usize) -> std::io::Result<Opt
         whole.extend_from_slice(&buf[..k]);
         if whole.len() > max {
             return Err(std::io::Error::other(format!(
-                "its byte order mark says UTF-16 or UTF-32, and a text in either is decoded \
-                 whole to be scanned: more than {} bytes is too large",
+                "it is text in UTF-16 or UTF-32, which is decoded whole to be scanned: more \
+                 than {} bytes is too large",
                 crate::detect::count(max as u64)
             )));
         }
@@ -272,10 +274,9 @@ fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
 /// lead byte E2 skips everything else. Each is balanced per line as in [`scan_bytes`], which
 /// finds the same ones (a test checks it).
 ///
-/// Bytes that start with a UTF-16 or UTF-32 byte order mark are decoded first, as
-/// [`scan_bytes_with`] decodes them.
+/// Bytes in UTF-16 or UTF-32 are decoded first, as [`scan_bytes_with`] decodes them.
 pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
-    if let Some(encoding) = decoded::utf_of_bom(bytes) {
+    if let Some(encoding) = decoded::utf_of(bytes) {
         let mut found = decoded::scan_decoded(path, bytes, encoding, 0);
         found.retain(|f| f.code == Code::BidiControl);
         return found;
@@ -1601,6 +1602,12 @@ mod tests {
         let bidi = scan_source_bidi_controls_in("p", &bytes[..], 2, 100).unwrap();
         assert_eq!(bidi.len(), 300);
         assert_eq!(decoded_whole(&bytes[..], 1 << 20).unwrap().unwrap(), bytes);
+        // Without its byte order mark (only those of the other lines, not at their start).
+        let bare = &bytes[2..];
+        let whole = scan_bytes("p", bare);
+        assert_eq!(whole.len(), 899);
+        assert_eq!(scan_source_in("p", bare, options, 100).unwrap(), whole);
+        assert_eq!(decoded_whole(bare, 1 << 20).unwrap().unwrap(), bare);
         assert!(decoded_whole(&b"plain"[..], 1).unwrap().is_none());
         match decoded_whole(&bytes[..], 1 << 10) {
             Err(e) => assert!(
@@ -1879,7 +1886,9 @@ mod tests {
             ),
         ) {
             // Each malformed sequence of each line is the decoder's, at its offset with its
-            // name: `utf8_chunks` cuts the bytes where the decoder does.
+            // name: `utf8_chunks` cuts the bytes where the decoder does. (Bytes that can only
+            // be UTF-16 are scanned as UTF-16.)
+            prop_assume!(decoded::utf_of(&bytes).is_none());
             let listed = ScanOptions { threads: 1, max_invalid_utf8: None };
             let found: Vec<_> = malformed_of(&scan_bytes_with("p", &bytes, listed))
                 .into_iter()
