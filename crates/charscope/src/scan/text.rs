@@ -590,6 +590,18 @@ impl LineCensus {
     }
 }
 
+/// Whether bytes read as UTF-8 have a bidi control: its three bytes (E2 80 AA-AE, E2 81 A6-A9)
+/// are one wherever they stand, as E2 is never a continuation byte. (E2 alone is no sign: it
+/// leads characters of Shift_JIS and of other double-byte encodings.)
+fn has_bidi_control(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(0xE2, bytes).any(|at| {
+        matches!(
+            bytes.get(at + 1..at + 3),
+            Some([0x80, 0xAA..=0xAE] | [0x81, 0xA6..=0xA9])
+        )
+    })
+}
+
 /// [`LineCensus::reads_as_utf8`] of a line.
 #[cfg(test)]
 fn reads_as_utf8(line: &[u8]) -> bool {
@@ -767,9 +779,9 @@ impl<'p> Scanner<'p> {
         let readable = census.reads_as_utf8();
         if !readable
             && let Some(unlisted) = &mut self.unlisted
-            && memchr::memchr(0xE2, line).is_none()
+            && !has_bidi_control(line)
         {
-            // No bidi control (their lead byte is E2), and the sequences are only counted.
+            // No bidi control, and the sequences are only counted.
             unlisted.count += census.malformed;
             return;
         }
@@ -1771,6 +1783,19 @@ mod tests {
                 (2, 3, Code::Invisible)
             ]
         );
+        // So is one on a later line, once the malformed sequences are only counted.
+        let mut two = japanese.to_vec();
+        two.push(b'\n');
+        two.extend_from_slice(&line);
+        let found = codes(&two);
+        assert_eq!(found[0], (1, 1, Code::InvalidUtf8));
+        assert_eq!(
+            found[1..],
+            [
+                (2, column as u64 + 1, Code::BidiControl),
+                (3, 3, Code::Invisible)
+            ]
+        );
         // A line of UTF-8 with one corrupted byte, or of Latin-1 without other characters, is
         // read as before.
         assert!(reads_as_utf8("caf\u{E9} na\u{EF}ve".as_bytes()) && reads_as_utf8(b"ok"));
@@ -1808,6 +1833,22 @@ mod tests {
             let found = scan_text("t", text);
             assert_eq!(found.len(), 1, "{text:?}");
             assert_eq!((found[0].code, found[0].allowed_by), (Code::Control, None));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn bidi_control_bytes_are_a_bidi_control_wherever_they_stand(
+            bytes in prop::collection::vec(prop::sample::select(
+                vec![b'a', 0x80, 0x81, 0xA6, 0xA9, 0xAA, 0xAE, 0xAF, 0xE2, 0xF0, 0x82]),
+                0..24,
+            ),
+        ) {
+            let decoded = String::from_utf8_lossy(&bytes);
+            prop_assert_eq!(
+                has_bidi_control(&bytes),
+                decoded.chars().any(hidden::is_bidi_control)
+            );
         }
     }
 
