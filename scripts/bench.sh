@@ -196,7 +196,7 @@ bench_rss_1gib() {
 # scan (issue 10): `charscope scan --only bidi-control` against `grep -P` looking for the same bidi
 # controls (Trojan Source), and the full scan (every check: bidi controls, invisible characters,
 # lookalikes and mixed scripts, NFC, malformed bytes) next to them; on the bench texts, then on
-# eight copies of the UTF-8 texts in one 17 MB file. The pattern sits in a file: hyperfine would
+# eight copies of the UTF-8 texts in one 17 MB file, then on each file of the 100 MiB corpus. The pattern sits in a file: hyperfine would
 # eat the backslashes of an inline one (and grep, failing fast, would look very quick).
 # Runs alone too: bash -c 'source <(sed -n "/^bench_scan()/,/^}/p" scripts/bench.sh); bench_scan'
 bench_scan() {
@@ -238,6 +238,19 @@ PY
     "$cs scan --only bidi-control $texts" "grep -rcP -f $out/bidi.pattern $texts" "$cs scan $texts"
   LC_ALL=C.UTF-8 python3 scripts/alternate.py 30 \
     "$cs scan --only bidi-control $copies" "grep -cP -f $out/bidi.pattern $copies" "$cs scan $copies"
+  # The corpus that ../shared/bench/build_corpus.py builds (files of 100 MiB; `setup` builds it):
+  # each file on its own, then the folder as one walk.
+  local big="${corpus:-target/bench-corpus}" f
+  if [ -f "$big/ru.utf8.txt" ]; then
+    echo "the bench corpus in $big, file by file (3 rounds)"
+    for f in en.utf8 pt.utf8 ru.utf8 zh.utf8 emoji.utf8 mixed.utf8 mixed-corrupt.utf8 pt.cp1252 \
+      ja.sjis zh.utf16le; do
+      LC_ALL=C.UTF-8 python3 scripts/alternate.py 3 "$cs scan $big/$f.txt" \
+        "$cs scan --only bidi-control $big/$f.txt" "grep -cP -f $out/bidi.pattern $big/$f.txt"
+    done
+    LC_ALL=C.UTF-8 python3 scripts/alternate.py 3 "$cs scan $big" \
+      "$cs scan --only bidi-control $big" "grep -rcP -f $out/bidi.pattern $big"
+  fi
   # A tree of source files: the sources of this workspace's dependencies, which `cargo fetch`
   # unpacks (on a machine that built only this project, exactly the locked ones).
   local registry
