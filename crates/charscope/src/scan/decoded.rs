@@ -56,12 +56,13 @@ pub fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     }
     let decoded = char::decode_utf16(head.chunks_exact(2).map(|p| unit([p[0], p[1]])));
     let mut controls = 0;
-    let mut seen = 0;
+    // The units decoded so far.
+    let mut at = 0;
     for c in decoded {
-        seen += 1;
+        at += c.as_ref().map_or(1, |c| c.len_utf16());
         match c {
             // A pair cut at the end of the head.
-            Err(e) if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) && seen == units => {}
+            Err(e) if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) && at == units => {}
             Err(_) | Ok('\0') => return None,
             Ok('\t' | '\n' | '\x0C' | '\r') => {}
             Ok(c) => controls += usize::from(c.is_control()),
@@ -425,6 +426,12 @@ mod tests {
         // A pair of surrogates cut by the end of the head is no reason to refuse.
         let emoji = format!("{}\u{1F600}", "a".repeat(UTF16_SNIFF / 2 - 1));
         assert_eq!(utf16_without_bom(&le(&emoji)), Some(encoding::UTF_16LE));
+        let emoji = format!("\u{1F600}{}\u{1F600}", "a".repeat(UTF16_SNIFF / 2 - 3));
+        assert_eq!(utf16_without_bom(&le(&emoji)), Some(encoding::UTF_16LE));
+        // A low surrogate alone at the end is no cut pair.
+        let mut low = le(&"a".repeat(UTF16_SNIFF / 2 - 1));
+        low.extend_from_slice(&[0x00, 0xDC]);
+        assert_eq!(utf16_without_bom(&low), None);
         for (bytes, why) in [
             (&b"plain UTF-8 without NULs"[..], "no NUL"),
             (

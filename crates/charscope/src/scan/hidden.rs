@@ -54,11 +54,12 @@ pub fn is_emoji(c: char) -> bool {
 /// Whether the bytes after an ESC make it an escape sequence of ISO-2022-JP (RFC 1468; JIS X
 /// 0212 and the G2 sets of ISO-2022-JP-2, RFC 1554), ISO-2022-KR (RFC 1557) or ISO-2022-CN (RFC
 /// 1922): the designations of ASCII, JIS X 0201, JIS X 0208, JIS X 0212, GB 2312, KS C 5601 and
-/// CNS 11643, and the single shifts. (Terminal sequences such as `ESC [ 31 m` are not among
-/// them.)
+/// CNS 11643, and the single shift of ISO-2022-JP-2 (`ESC N`). Terminal sequences are not among
+/// them: `ESC [ 31 m`, nor `ESC O A`, a cursor key, though `ESC O` is also the single shift 3 of
+/// ISO-2022-CN-EXT.
 pub fn starts_iso2022_escape(after: &[u8]) -> bool {
-    const SEQUENCES: [&[u8]; 18] = [
-        b"(B", b"(J", b"(I", b"$@", b"$A", b"$B", b"$(C", b"$(D", b".A", b".F", b"N", b"O", b"$)C",
+    const SEQUENCES: [&[u8]; 17] = [
+        b"(B", b"(J", b"(I", b"$@", b"$A", b"$B", b"$(C", b"$(D", b".A", b".F", b"N", b"$)C",
         b"$)A", b"$)G", b"$)E", b"$*H", b"$+I",
     ];
     SEQUENCES.iter().any(|s| after.starts_with(s))

@@ -1829,7 +1829,13 @@ mod tests {
             );
         }
         // A colour of a terminal, an ESC at the end and a lone ESC are control characters.
-        for text in ["\u{1B}[31mred", "x\u{1B}", "\u{1B}$", "\u{1B}(0"] {
+        for text in [
+            "\u{1B}[31mred",
+            "\u{1B}OA",
+            "x\u{1B}",
+            "\u{1B}$",
+            "\u{1B}(0",
+        ] {
             let found = scan_text("t", text);
             assert_eq!(found.len(), 1, "{text:?}");
             assert_eq!((found[0].code, found[0].allowed_by), (Code::Control, None));
