@@ -41,6 +41,7 @@ pub mod escape;
 pub mod examples;
 pub mod hex;
 mod html_entities;
+mod parallel;
 pub mod plausibility;
 pub mod repair;
 pub mod report;

@@ -364,27 +364,3 @@ pub fn scan_input_bytes(path: &str, bytes: &[u8]) -> InputScan {
         url: None,
     }
 }
-
-/// `f` of each part, in order: the first on this thread, the others on threads of their own.
-fn on_threads<P: Sync, T: Send>(parts: &[P], f: impl Fn(&P) -> T + Sync) -> Vec<T> {
-    let Some((first, others)) = parts.split_first() else {
-        return Vec::new();
-    };
-    if others.is_empty() {
-        return vec![f(first)];
-    }
-    std::thread::scope(|scope| {
-        let f = &f;
-        let others: Vec<_> = others
-            .iter()
-            .map(|part| scope.spawn(move || f(part)))
-            .collect();
-        let mut done = vec![f(first)];
-        done.extend(
-            others
-                .into_iter()
-                .map(|t| t.join().expect("a scanning thread panicked")),
-        );
-        done
-    })
-}

@@ -114,7 +114,7 @@ fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize
         };
         (scanner, lines)
     };
-    let mut done = super::on_threads(&parts, scan_part).into_iter();
+    let mut done = crate::parallel::on_threads(&parts, scan_part).into_iter();
     let (mut scanner, mut lines) = done.next().expect("one part at least");
     for (part, part_lines) in done {
         scanner.absorb(part, lines);

@@ -92,7 +92,7 @@ pub(super) fn find_twins<'c>(
         parts
     };
     // The first whole-word match of each skeleton in a part, over every search.
-    let found = super::on_threads(parts, |&(start, end)| {
+    let found = crate::parallel::on_threads(parts, |&(start, end)| {
         search.first_in(text.as_bytes(), start, end)
     });
     // The earliest part that has a twin of a skeleton has its first one.
