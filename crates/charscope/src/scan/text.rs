@@ -295,15 +295,7 @@ fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
     // controls is not counted again from its start for each).
     let (mut columns, mut columns_to) = (0u64, 0usize);
     let mut state: Option<LineState> = None;
-    for at in memchr::memchr_iter(0xE2, bytes) {
-        let Some(c) = bytes
-            .get(at..at + 3)
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .and_then(|s| s.chars().next())
-            .filter(|&c| super::hidden::is_bidi_control(c))
-        else {
-            continue;
-        };
+    for (at, c) in bidi_controls_in(bytes) {
         // Lines between the previous control and this one.
         for nl in memchr::memchr_iter(b'\n', &bytes[counted_to..at]) {
             line += 1;
@@ -590,16 +582,26 @@ impl LineCensus {
     }
 }
 
-/// Whether bytes read as UTF-8 have a bidi control: its three bytes (E2 80 AA-AE, E2 81 A6-A9)
-/// are one wherever they stand, as E2 is never a continuation byte. (E2 alone is no sign: it
-/// leads characters of Shift_JIS and of other double-byte encodings.)
-fn has_bidi_control(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(0xE2, bytes).any(|at| {
-        matches!(
-            bytes.get(at + 1..at + 3),
-            Some([0x80, 0xAA..=0xAE] | [0x81, 0xA6..=0xA9])
-        )
+/// The bidi controls of bytes read as UTF-8, each with its byte index: their three bytes (E2 80
+/// AA-AE, E2 81 A6-A9) are one wherever they stand, as E2 is never a continuation byte, so a
+/// search for E2 finds them all. (E2 alone is no sign: it leads characters of Shift_JIS and of
+/// other double-byte encodings.)
+fn bidi_controls_in(bytes: &[u8]) -> impl Iterator<Item = (usize, char)> + '_ {
+    memchr::memchr_iter(0xE2, bytes).filter_map(|at| match bytes.get(at + 1..at + 3) {
+        Some(&[b1 @ (0x80 | 0x81), b2])
+            if (b1 == 0x80 && (0xAA..=0xAE).contains(&b2))
+                || (b1 == 0x81 && (0xA6..=0xA9).contains(&b2)) =>
+        {
+            let cp = 0x2000 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F);
+            char::from_u32(cp).map(|c| (at, c))
+        }
+        _ => None,
     })
+}
+
+/// Whether bytes read as UTF-8 have a bidi control ([`bidi_controls_in`]).
+fn has_bidi_control(bytes: &[u8]) -> bool {
+    bidi_controls_in(bytes).next().is_some()
 }
 
 /// [`LineCensus::reads_as_utf8`] of a line.
@@ -825,14 +827,7 @@ impl<'p> Scanner<'p> {
     fn bidi_controls_of(&mut self, state: &mut LineState, offset: u64, text: &str) {
         let bytes = text.as_bytes();
         let (mut chars, mut counted_to) = (state.column, 0);
-        for at in memchr::memchr_iter(0xE2, bytes) {
-            let Some(c) = text
-                .get(at..)
-                .and_then(|rest| rest.chars().next())
-                .filter(|&c| hidden::is_bidi_control(c))
-            else {
-                continue;
-            };
+        for (at, c) in bidi_controls_in(bytes) {
             chars += bytecount::num_chars(&bytes[counted_to..at]) as u64;
             counted_to = at;
             let at = (state.number, chars + 1, offset + at as u64);
@@ -1846,15 +1841,23 @@ mod tests {
         #[test]
         fn bidi_control_bytes_are_a_bidi_control_wherever_they_stand(
             bytes in prop::collection::vec(prop::sample::select(
-                vec![b'a', 0x80, 0x81, 0xA6, 0xA9, 0xAA, 0xAE, 0xAF, 0xE2, 0xF0, 0x82]),
+                vec![b'a', 0x80, 0x81, 0xA5, 0xA6, 0xA9, 0xAA, 0xAE, 0xAF, 0xE2, 0xF0, 0x82]),
                 0..24,
             ),
         ) {
-            let decoded = String::from_utf8_lossy(&bytes);
-            prop_assert_eq!(
-                has_bidi_control(&bytes),
-                decoded.chars().any(hidden::is_bidi_control)
-            );
+            // The decoder's bidi controls, at their byte indexes.
+            let mut want = Vec::new();
+            let mut at = 0;
+            for chunk in bytes.utf8_chunks() {
+                for (i, c) in chunk.valid().char_indices() {
+                    if hidden::is_bidi_control(c) {
+                        want.push((at + i, c));
+                    }
+                }
+                at += chunk.valid().len() + chunk.invalid().len();
+            }
+            prop_assert_eq!(has_bidi_control(&bytes), !want.is_empty());
+            prop_assert_eq!(bidi_controls_in(&bytes).collect::<Vec<_>>(), want);
         }
     }
 
