@@ -126,6 +126,11 @@ pub fn plain_flags(c: char) -> Option<u16> {
     table_flags(c).filter(|flags| flags & PLAIN != 0)
 }
 
+/// The flags of the character of code point `cp`, if it is a character of the [`PLANES`].
+pub fn flags_at(cp: u32) -> Option<u16> {
+    char::from_u32(cp).and_then(table_flags)
+}
+
 /// The flags of a character of the [`PLANES`], `None` for others.
 #[inline]
 fn table_flags(c: char) -> Option<u16> {

@@ -16,6 +16,7 @@
 //! assert!(findings[0].message.contains("never closed"));
 //! ```
 
+mod blocks;
 mod chartable;
 pub mod confusable;
 mod decoded;

@@ -12,7 +12,7 @@ use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
-use super::{decoded, regions, twins};
+use super::{blocks, decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
 use crate::source::{ReadAt, read_full_at};
@@ -36,6 +36,7 @@ fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
     let mut scanner = Scanner::new(path, usize::MAX);
     scanner.words = WordCache::uncached();
     scanner.shortcuts = false;
+    scanner.blocks = false;
     let mut offset = 0u64;
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         scanner.decoded_line(i as u64 + 1, offset, line);
@@ -688,6 +689,12 @@ struct Scanner<'p> {
     words: WordCache,
     /// Whether a word plainly of one script skips the word checks (tests turn it off).
     shortcuts: bool,
+    /// Whether words of one alphabet of two-byte characters are read 64 bytes at a time
+    /// ([`blocks`]; where the processor has SIMD, and not when tests turn shortcuts off).
+    blocks: bool,
+    /// How many windows the fast path read (tests check that it runs).
+    #[cfg(test)]
+    windows_read: usize,
     /// How many malformed sequences may be listed, each a finding of its own.
     max_listed: usize,
     /// How many are.
@@ -705,6 +712,9 @@ impl<'p> Scanner<'p> {
             candidates: Vec::new(),
             words: WordCache::new(),
             shortcuts: true,
+            blocks: blocks::worth_it(),
+            #[cfg(test)]
+            windows_read: 0,
             max_listed,
             listed: 0,
             unlisted: None,
@@ -947,7 +957,13 @@ impl<'p> Scanner<'p> {
         // The NFC quick check, told of each character that is neither ASCII nor inert.
         let mut quick = chartable::NfcQuickCheck::new();
         let mut i = 0;
+        // Where the fast path may be tried again (it left the bytes before to this loop).
+        let mut fast_from = if self.blocks { 0 } else { usize::MAX };
         while let Some(&b) = bytes.get(i) {
+            if word.is_none() && i >= fast_from && (0xC2..=0xDF).contains(&b) {
+                (i, fast_from) = self.blocks(&mut run, i);
+                continue;
+            }
             if b.is_ascii() {
                 // One space or punctuation mark between characters beyond ASCII (prose in most
                 // scripts) ends the word, if one is open, and that is all.
@@ -1017,6 +1033,53 @@ impl<'p> Scanner<'p> {
         }
         if let Some(from) = quick.unsure_from() {
             self.nfc_from((state.number, state.column), offset, text, from);
+        }
+    }
+
+    /// The fast path ([`blocks`]) from the character of two bytes at byte `i` of `run`, no word
+    /// open there: the words from the start of that character's word on, 64 bytes at a time,
+    /// as far as the fast path reads them. Returns where the general path goes on (no word open
+    /// there: the start of a word, or a byte the fast path leaves to it), and from where the
+    /// fast path may be tried again.
+    fn blocks(&mut self, run: &mut Run<'_>, i: usize) -> (usize, usize) {
+        let bytes = run.text.as_bytes();
+        let Some(script) = blocks::script_of_lead(bytes[i]) else {
+            return (i, i + 1);
+        };
+        // The first window starts with the word's ASCII characters before (never a separator
+        // or a character beyond ASCII: the word would be open).
+        let (mut start, _) = ascii_word_run_back(bytes, i);
+        loop {
+            // Past the run's end: a space, which ends its last word as the run's end does, then
+            // control characters, which the fast path never reads.
+            let mut window = [1; 65];
+            window[0] = start.checked_sub(1).map_or(0, |before| bytes[before]);
+            let take = (bytes.len() - start).min(64);
+            window[1..=take].copy_from_slice(&bytes[start..start + take]);
+            if take < 64 {
+                window[take + 1] = b' ';
+            }
+            let classes = blocks::classify(&window, &script.alphabet);
+            #[cfg(test)]
+            {
+                self.windows_read += 1;
+            }
+            let read = blocks::read_words(&classes, script.latin, |s, e| {
+                self.word(start + s, run, start + e);
+            });
+            let next = start + read.next;
+            if next >= bytes.len() {
+                return (bytes.len(), usize::MAX);
+            }
+            if read.stop < 64 {
+                // Stopped by a byte left to the general path, which takes the word it is in.
+                return (next.max(i), start + read.stop + 1);
+            }
+            if next == start {
+                // A word that goes on past the window (its ASCII characters before `i` may).
+                return (start.max(i), i.max(start + 64) + 1);
+            }
+            start = next;
         }
     }
 
@@ -1193,16 +1256,16 @@ impl<'p> Scanner<'p> {
     #[inline]
     fn end_word(&mut self, w: OpenWord, run: &mut Run<'_>, end: usize) {
         if w.non_ascii() && !(self.shortcuts && w.needs_no_look()) {
-            self.word(&w, run, end);
+            self.word(w.start, run, end);
         }
     }
 
-    /// The word checks of the word `w` of `run`, which ends at byte `end`.
-    fn word(&mut self, w: &OpenWord, run: &mut Run<'_>, end: usize) {
-        match self.words.verdict(&run.text[w.start..end]) {
+    /// The word checks of the word of `run` from byte `start` to byte `end`.
+    fn word(&mut self, start: usize, run: &mut Run<'_>, end: usize) {
+        match self.words.verdict(&run.text[start..end]) {
             Verdict::Nothing => {}
             Verdict::Candidate(word) => {
-                let (line, column, offset) = run.at(w.start);
+                let (line, column, offset) = run.at(start);
                 self.candidates.push(Candidate {
                     word,
                     line,
@@ -1211,7 +1274,7 @@ impl<'p> Scanner<'p> {
                 });
             }
             Verdict::Mixed(mixed) => {
-                let at = run.at(w.start);
+                let at = run.at(start);
                 self.mixed(at, &mixed);
             }
         }
@@ -1441,7 +1504,52 @@ mod tests {
         "\t",
         "x_y",
         "0123456789abcdefghij",
+        // Sentences long enough for the fast path's windows of 64 bytes, and what stops it.
+        "Ет примис цетерос дефинитионем хис? Доминг пхилосопхиа яуо но, ерат утрояуе делицата ест те.",
+        "\u{0415}\u{0442} \u{0441}\u{043E}\u{0440} \u{0445}\u{0430}\u{0445}\u{0430} \u{0440}\u{043E}\u{0441}\u{0430}",
+        "жжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжжж",
+        "Ο Άρης είναι ο τέταρτος πλανήτης του ηλιακού συστήματος",
+        "הוא כוכב הלכת הרביעי במרחקו מן השמש",
+        "בְּרֵאשִׁית",
+        "المريخ هو الكوكب الرابع من حيث البعد عن الشمس",
+        "Marte é o quarto planeta a partir do Sol, o segundo menor do Sistema Solar",
+        "й\u{0306}",
+        "«",
+        "\u{2014}",
     ];
+
+    #[test]
+    fn the_fast_path_reads_words_of_one_alphabet_as_the_general_path_does() {
+        let texts = [
+            "Ет примис цетерос дефинитионем хис? Доминг пхилосопхиа яуо но, ерат утрояуе.",
+            "Москва сор paypal p\u{0430}ypal x_жук хаха",
+            "Ο Άρης είναι ο τέταρτος πλανήτης του ηλιακού συστήματος, ορ",
+            "Marte é o quarto planeta a partir do Sol, o segundo menor do Sistema Solar",
+            // A word of ASCII longer than a window, then a Cyrillic letter.
+            &format!("{}ж сор", "a".repeat(100)),
+            &format!("{} сор", "ж".repeat(70)),
+            // A word read, then one longer than a window.
+            &format!("p\u{0430}ypal {}", "ж".repeat(70)),
+            "сор\u{1}сор с\u{0306}ор сор\u{2014}сор сор\u{00A0}сор",
+        ];
+        let mut found = 0;
+        for text in texts {
+            for line in [text.to_string(), format!("{text}\n{text}\n")] {
+                let mut fast = Scanner::new("p", usize::MAX);
+                fast.blocks = true;
+                fast.text_lines(&line, 0);
+                assert!(fast.windows_read > 0, "{line:?}");
+                let mut general = Scanner::new("p", usize::MAX);
+                general.blocks = false;
+                general.text_lines(&line, 0);
+                assert_eq!(general.windows_read, 0);
+                let findings = fast.finish(&line);
+                assert_eq!(findings, general.finish(&line), "{line:?}");
+                found += findings.len();
+            }
+        }
+        assert!(found > 10, "{found}");
+    }
 
     #[test]
     fn the_nfc_check_from_where_the_quick_check_is_unsure_finds_what_the_whole_check_finds() {

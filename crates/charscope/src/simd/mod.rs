@@ -8,7 +8,12 @@
 //! as it converts, and its verdict only chooses the fast path; a block it refuses is diagnosed by
 //! the UTF-16 scanner, never by simdutf (the property test below requires simdutf to refuse
 //! exactly the units encoding_rs finds invalid).
+//!
+//! Its [`blocks`] module classifies 64 bytes at once for the scan, in AVX2 intrinsics; a scalar
+//! twin in `scan::blocks` is the reference a property test holds it to.
 #![allow(unsafe_code)]
+
+pub(crate) mod blocks;
 
 /// Writes the UTF-16 code units of `text` (native byte order) at the start of `units`, which
 /// grows as needed; returns how many were written.

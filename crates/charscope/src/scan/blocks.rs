@@ -1,0 +1,303 @@
+//! The text scan's fast path for words of one alphabet of two-byte characters (Cyrillic, Greek,
+//! Hebrew, Arabic, the Latin letters of Latin-1...) mixed with ASCII: 64 bytes are classified at
+//! once ([`crate::simd::blocks`]), and the words are read off the bitmasks, not character by
+//! character.
+//!
+//! Within such a window the scan's general path would find nothing but words: every character
+//! of the alphabet that the window may hold is plain (no hidden-character finding), continues a
+//! word, is inert for NFC and is of the alphabet's one script. So the only question left is
+//! which words need the word checks (lookalikes, mixed scripts), and that is the rule of
+//! `OpenWord::needs_no_look` for such words: a word with a character of the alphabet needs them
+//! unless one of its characters keeps it from looking like ASCII and, when it has ASCII letters
+//! too, the alphabet is Latin. A window where anything else shows (a control, another
+//! character, one of the alphabet's that is not simple) stops the fast path at the first such
+//! byte, and the general path takes the word it is in.
+
+use super::chartable;
+use crate::simd::blocks::{Alphabet, ByteClasses};
+use std::sync::OnceLock;
+
+/// An alphabet the fast path reads, with what it needs to know of its script.
+#[derive(Debug)]
+pub(super) struct Script {
+    /// The alphabet's lead bytes and tables.
+    pub alphabet: Alphabet,
+    /// Its script is Latin, the script of the ASCII letters: a word may mix them.
+    pub latin: bool,
+}
+
+/// The alphabet whose characters start with the lead byte `lead` (0xC2 to 0xDF), if any of its
+/// characters are simple; worked out once per process.
+pub(super) fn script_of_lead(lead: u8) -> Option<&'static Script> {
+    static SCRIPTS: [OnceLock<Option<Script>>; 16] = [const { OnceLock::new() }; 16];
+    if !(0xC2..=0xDF).contains(&lead) {
+        return None;
+    }
+    SCRIPTS[usize::from((lead - 0xC0) >> 1)]
+        .get_or_init(|| work_out(lead & 0xFE))
+        .as_ref()
+}
+
+/// The script of the 128 characters of the lead bytes `lead` and `lead + 1`: its simple
+/// characters are the plain, word, NFC-inert ones of the script most of those have.
+fn work_out(lead: u8) -> Option<Script> {
+    use chartable::{NFC_INERT, NO_ASCII_LOOK, NO_ASCII_SKELETON, NO_SCRIPT, PLAIN, WORD};
+    let first = u32::from(lead & 0x1F) << 6;
+    let flags: Vec<u16> = (0..128)
+        .map(|k| chartable::flags_at(first + k).unwrap_or(0))
+        .collect();
+    let simple_script = |f: u16| {
+        let all = PLAIN | WORD | NFC_INERT;
+        (f & all == all && f & NO_SCRIPT == 0).then(|| chartable::script_of(f))
+    };
+    let mut counts = [0u16; 256];
+    for &f in &flags {
+        if let Some(script) = simple_script(f) {
+            counts[usize::from(script)] += 1;
+        }
+    }
+    let (script, _) = (1..256usize)
+        .map(|s| (s as u8, counts[s]))
+        .filter(|&(_, n)| n > 0)
+        .max_by_key(|&(_, n)| n)?;
+    let mut alphabet = Alphabet {
+        lead,
+        simple: [0; 16],
+        twinless: [0; 16],
+    };
+    for (k, &f) in flags.iter().enumerate() {
+        if simple_script(f) == Some(script) {
+            alphabet.simple[k / 8] |= 1 << (k % 8);
+            if f & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0 {
+                alphabet.twinless[k / 8] |= 1 << (k % 8);
+            }
+        }
+    }
+    Some(Script {
+        alphabet,
+        latin: script == chartable::LATIN,
+    })
+}
+
+/// [`ByteClasses`] of bytes 1 to 64 of `window` (byte 0 the one before), in SIMD where the
+/// processor can, else one byte at a time.
+pub(super) fn classify(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
+    crate::simd::blocks::classify(window, alphabet)
+        .unwrap_or_else(|| classify_bytes(window, alphabet))
+}
+
+/// Whether the fast path is faster than the general one on this processor (it needs SIMD).
+pub(super) fn worth_it() -> bool {
+    crate::simd::blocks::available()
+}
+
+/// [`classify`] one byte at a time: the reference the SIMD classifier is held to.
+pub(super) fn classify_bytes(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
+    let mut classes = ByteClasses::default();
+    for k in 0..64 {
+        let (previous, b) = (window[k], window[k + 1]);
+        let bit = 1u64 << k;
+        let in_table = |table: &[u8; 16]| {
+            let index = usize::from(previous & 1) << 6 | usize::from(b & 0x3F);
+            table[index / 8] & (1 << (index % 8)) != 0
+        };
+        if b.is_ascii() {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                classes.word |= bit;
+                if b.is_ascii_alphabetic() {
+                    classes.letter |= bit;
+                }
+            } else if (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\r' {
+                classes.separator |= bit;
+            } else {
+                classes.other |= bit;
+            }
+        } else if b & 0xFE == alphabet.lead {
+            classes.word |= bit;
+            classes.lead |= bit;
+        } else if b < 0xC0 {
+            classes.word |= bit;
+            if !in_table(&alphabet.simple) {
+                // The character is not simple: its continuation byte and its lead.
+                classes.other |= bit | bit >> 1;
+            } else if in_table(&alphabet.twinless) {
+                classes.twinless |= bit;
+            }
+        } else {
+            classes.other |= bit;
+        }
+    }
+    classes
+}
+
+/// What the fast path made of a window of 64 bytes.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Read {
+    /// Where the general path goes on, no word open (a byte index in the window, up to 64): the
+    /// start of the first word not read, else the first byte the fast path leaves to it.
+    pub next: usize,
+    /// The first byte the fast path leaves to the general path (64 if none).
+    pub stop: usize,
+}
+
+/// Reads the words of a window whose bytes are classed `classes`, in an alphabet whose script
+/// is Latin or not: `look(start, end)` for each word that needs the word checks (byte indices
+/// in the window). A word is read when it ends, before a separator, in the window and before
+/// the first byte left to the general path.
+pub(super) fn read_words(
+    classes: &ByteClasses,
+    latin: bool,
+    mut look: impl FnMut(usize, usize),
+) -> Read {
+    let stop = classes.other.trailing_zeros() as usize;
+    let before_stop = if stop == 64 {
+        u64::MAX
+    } else {
+        (1 << stop) - 1
+    };
+    let mut starts = classes.word & !(classes.word << 1) & before_stop;
+    while starts != 0 {
+        let start = starts.trailing_zeros() as usize;
+        let end = (classes.separator & (u64::MAX << start)).trailing_zeros() as usize;
+        if end >= stop {
+            return Read { next: start, stop };
+        }
+        let span = (u64::MAX << start) & ((1 << end) - 1);
+        if classes.lead & span != 0 {
+            let looks_ascii = classes.twinless & span == 0;
+            let mixes = !latin && classes.letter & span != 0;
+            if looks_ascii || mixes {
+                look(start, end);
+            }
+        }
+        starts &= starts - 1;
+    }
+    Read { next: stop, stop }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Bytes that matter to the classifier, most of them valid or invalid in several ways.
+    const BYTES: &[u8] = &[
+        0, 9, 10, 13, 0x1B, b' ', b'!', b'0', b'9', b'@', b'A', b'Z', b'[', b'_', b'`', b'a', b'z',
+        b'{', 0x7F, 0x80, 0x81, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBE, 0xBF, 0xC0, 0xC2, 0xC3, 0xCE,
+        0xCF, 0xD0, 0xD1, 0xD2, 0xD7, 0xD8, 0xD9, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0, 0xF4, 0xFF,
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_simd_classifier_classes_each_byte_as_the_scalar_one(
+            picks in prop::collection::vec(0..BYTES.len(), 65),
+            any_byte in prop::collection::vec(any::<u8>(), 65),
+            mix in any::<u64>(),
+            lead in 0xC2u8..=0xDF,
+        ) {
+            let Some(script) = script_of_lead(lead) else { return Ok(()) };
+            let mut window = [0u8; 65];
+            for k in 0..65 {
+                window[k] = if mix >> (k % 64) & 1 == 1 { any_byte[k] } else { BYTES[picks[k]] };
+            }
+            let reference = classify_bytes(&window, &script.alphabet);
+            if let Some(simd) = crate::simd::blocks::classify(&window, &script.alphabet) {
+                prop_assert_eq!(simd, reference);
+            }
+        }
+    }
+
+    #[test]
+    fn the_simd_classifier_runs_here() {
+        // The property test above compares nothing where it does not: the CI machine has AVX2.
+        if cfg!(target_arch = "x86_64") {
+            assert!(worth_it());
+        }
+    }
+
+    #[test]
+    fn cyrillic_greek_hebrew_arabic_and_latin_have_alphabets_of_their_script() {
+        let simple = |c: char| {
+            let mut b = [0; 4];
+            let b = c.encode_utf8(&mut b).as_bytes();
+            let script = script_of_lead(b[0]).expect("an alphabet");
+            let k = usize::from(b[0] & 1) << 6 | usize::from(b[1] & 0x3F);
+            let has = |t: &[u8; 16]| t[k / 8] & (1 << (k % 8)) != 0;
+            (
+                has(&script.alphabet.simple),
+                has(&script.alphabet.twinless),
+                script.latin,
+            )
+        };
+        // Cyrillic: а looks like a, ж does not.
+        assert_eq!(simple('а'), (true, false, false));
+        assert_eq!(simple('ж'), (true, true, false));
+        assert_eq!(simple('λ'), (true, true, false));
+        assert_eq!(simple('ש'), (true, true, false));
+        assert_eq!(simple('م'), (true, true, false));
+        // Latin: é's skeleton keeps its accent; NBSP, a mark and Latin-1's signs are not simple.
+        assert_eq!(simple('é'), (true, true, true));
+        assert!(!simple('\u{A0}').0);
+        assert!(!simple('«').0);
+        assert!(!simple('\u{301}').0);
+        // A Hebrew point is a mark; Arabic's comma is no word character.
+        assert!(!simple('\u{5B0}').0);
+        assert!(!simple('،').0);
+    }
+
+    /// The classes of `text`'s first 64 bytes, `text` padded with spaces, in the alphabet of
+    /// `lead`.
+    fn classes_of(text: &str, lead: u8) -> (ByteClasses, bool) {
+        let mut window = [b' '; 65];
+        window[1..=text.len()].copy_from_slice(text.as_bytes());
+        let script = script_of_lead(lead).unwrap();
+        (classify_bytes(&window, &script.alphabet), script.latin)
+    }
+
+    fn words_read(text: &str, lead: u8) -> (Vec<&str>, Read) {
+        let (classes, latin) = classes_of(text, lead);
+        let mut looked = Vec::new();
+        let read = read_words(&classes, latin, |s, e| looked.push(&text[s..e]));
+        (looked, read)
+    }
+
+    #[test]
+    fn words_that_may_look_like_ascii_or_mix_scripts_are_looked_at() {
+        let (looked, read) = words_read("жизнь сор paypal pаypal Москва x_жук ор", 0xD0);
+        // "сор" and "ор" look like ASCII ("ор" ends at the padding); "pаypal" mixes; "x_жук" mixes too.
+        assert_eq!(looked, ["сор", "pаypal", "x_жук", "ор"]);
+        assert_eq!(read, Read { next: 64, stop: 64 });
+    }
+
+    #[test]
+    fn latin_words_may_have_ascii_letters() {
+        let (looked, _) = words_read("ação café naïve", 0xC2);
+        assert!(looked.is_empty(), "{looked:?}");
+    }
+
+    #[test]
+    fn the_fast_path_stops_at_a_word_it_cannot_read() {
+        // An em dash (three bytes) stops it; the word before the dash is left to the general path.
+        let text = "жизнь сор—мир";
+        let (looked, read) = words_read(text, 0xD0);
+        assert_eq!(looked, Vec::<&str>::new());
+        let dash = text.find('—').unwrap();
+        assert_eq!(
+            read,
+            Read {
+                next: text.find("сор").unwrap(),
+                stop: dash
+            }
+        );
+        // A control character after a separator: everything before it is read.
+        let (looked, read) = words_read("сор \u{1}", 0xD0);
+        assert_eq!(looked, ["сор"]);
+        assert_eq!(read, Read { next: 7, stop: 7 });
+        // A word that goes on past the window is not read.
+        let long = "ж".repeat(40);
+        let (_, read) = words_read(&long[..64], 0xD0);
+        assert_eq!(read, Read { next: 0, stop: 64 });
+    }
+}

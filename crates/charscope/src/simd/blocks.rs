@@ -1,0 +1,142 @@
+//! The scan's classifier of 64 bytes of UTF-8 at once, in AVX2: which bytes are ASCII letters,
+//! word characters, separators or controls, which lead or continue a character of one alphabet
+//! of two-byte characters, and what a table of that alphabet says of each such character. The
+//! scan (`scan::blocks`) reads words off these bitmasks; a scalar twin there is the reference
+//! a property test holds this one to.
+
+/// One alphabet of two-byte UTF-8 characters: the 128 code points whose lead byte is `lead` or
+/// `lead + 1` (`lead` even), with two bits for each of them. Character `k` of the 128 (`k` =
+/// the lead's low bit, then the 6 bits of the continuation byte) has bit `k % 8` of byte
+/// `k / 8` of each table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Alphabet {
+    /// The even lead byte of the pair.
+    pub lead: u8,
+    /// The characters that need no look of their own in the scan.
+    pub simple: [u8; 16],
+    /// The characters that keep a word from looking like an ASCII word.
+    pub twinless: [u8; 16],
+}
+
+/// The classes of 64 bytes, one bit per byte (bit `k` for byte `k`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ByteClasses {
+    /// ASCII letters, digits and `_`, and the bytes of the alphabet's characters.
+    pub word: u64,
+    /// Printable ASCII that is no word character, tab and carriage return.
+    pub separator: u64,
+    /// ASCII letters.
+    pub letter: u64,
+    /// Lead bytes of the alphabet.
+    pub lead: u64,
+    /// Continuation bytes of the alphabet's characters that keep a word from looking like ASCII.
+    pub twinless: u64,
+    /// Everything the fast path leaves to the scan's general path: ASCII controls (line feed
+    /// and DEL among them), lead bytes of other characters, and both bytes of the alphabet's
+    /// characters that are not simple.
+    pub other: u64,
+}
+
+/// [`ByteClasses`] of bytes 1 to 64 of `window` (byte 0 is the one before them, whose low bit
+/// picks the half of the alphabet of a continuation byte at their start), in AVX2; `None` where
+/// the processor has no AVX2.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn classify(window: &[u8; 65], alphabet: &Alphabet) -> Option<ByteClasses> {
+    if !std::is_x86_feature_detected!("avx2") {
+        return None;
+    }
+    // SAFETY: the processor has AVX2, just checked.
+    Some(unsafe { classify_avx2(window, alphabet) })
+}
+
+/// [`ByteClasses`] in SIMD: none on this processor.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn classify(_window: &[u8; 65], _alphabet: &Alphabet) -> Option<ByteClasses> {
+    None
+}
+
+/// Whether [`classify`] works on this processor.
+pub(crate) fn available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
+    use std::arch::x86_64::*;
+    let byte = |b: u8| _mm256_set1_epi8(b as i8);
+    let table = |t: &[u8; 16]| {
+        // SAFETY: `t` is 16 bytes, as one unaligned load of 128 bits reads.
+        let half = unsafe { _mm_loadu_si128(t.as_ptr().cast::<__m128i>()) };
+        _mm256_broadcastsi128_si256(half)
+    };
+    let simple = table(&alphabet.simple);
+    let twinless = table(&alphabet.twinless);
+    let bits = table(&[1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128]);
+    let mask = |v: __m256i| u64::from(_mm256_movemask_epi8(v) as u32);
+    let mut classes = ByteClasses::default();
+    for half in 0..2 {
+        // SAFETY: bytes 32 * half to 32 * half + 32 and one more are within the 65 of `window`.
+        let (previous, current) = unsafe {
+            let at = window.as_ptr().add(32 * half);
+            (
+                _mm256_loadu_si256(at.cast::<__m256i>()),
+                _mm256_loadu_si256(at.add(1).cast::<__m256i>()),
+            )
+        };
+        let in_range = |v: __m256i, first: u8, count: u8| {
+            let off = _mm256_sub_epi8(v, byte(first));
+            _mm256_cmpeq_epi8(_mm256_min_epu8(off, byte(count - 1)), off)
+        };
+        let letter = in_range(_mm256_or_si256(current, byte(0x20)), b'a', 26);
+        let word_ascii = _mm256_or_si256(
+            _mm256_or_si256(letter, in_range(current, b'0', 10)),
+            _mm256_cmpeq_epi8(current, byte(b'_')),
+        );
+        let tab_or_cr = _mm256_or_si256(
+            _mm256_cmpeq_epi8(current, byte(b'\t')),
+            _mm256_cmpeq_epi8(current, byte(b'\r')),
+        );
+        let control = _mm256_or_si256(
+            _mm256_andnot_si256(tab_or_cr, in_range(current, 0, 0x20)),
+            _mm256_cmpeq_epi8(current, byte(0x7F)),
+        );
+        let lead = _mm256_cmpeq_epi8(_mm256_and_si256(current, byte(0xFE)), byte(alphabet.lead));
+        // 0x80 to 0xBF are the signed bytes below -64.
+        let continuation = _mm256_cmpgt_epi8(byte(0xC0), current);
+        let non_ascii = mask(current);
+        // The table's byte (the previous byte's low bit, then bits 3 to 5) and bit (bits 0 to 2).
+        let index = _mm256_or_si256(
+            _mm256_slli_epi16::<3>(_mm256_and_si256(previous, byte(1))),
+            _mm256_and_si256(_mm256_srli_epi16::<3>(current), byte(7)),
+        );
+        let bit = _mm256_shuffle_epi8(bits, _mm256_and_si256(current, byte(7)));
+        let has = |t: __m256i| {
+            let b = _mm256_and_si256(_mm256_shuffle_epi8(t, index), bit);
+            _mm256_cmpeq_epi8(b, bit)
+        };
+        let continuation = mask(continuation) & non_ascii;
+        let lead = mask(lead);
+        let not_simple = continuation & !mask(has(simple));
+        let shift = 32 * half;
+        classes.word |= (mask(word_ascii) | lead | continuation) << shift;
+        classes.separator |=
+            (!non_ascii & !mask(word_ascii) & !mask(control) & 0xFFFF_FFFF) << shift;
+        classes.letter |= mask(letter) << shift;
+        classes.lead |= lead << shift;
+        classes.twinless |= (continuation & mask(has(twinless))) << shift;
+        classes.other |=
+            (mask(control) | (non_ascii & !lead & !continuation) | not_simple) << shift;
+    }
+    // The lead byte of a character that is not simple (its continuation byte may be the first
+    // of the next half).
+    classes.other |= (classes.other & classes.word) >> 1;
+    classes
+}
