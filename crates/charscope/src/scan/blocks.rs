@@ -144,7 +144,60 @@ pub(super) struct Read {
 /// is Latin or not: `look(start, end)` for each word that needs the word checks (byte indices
 /// in the window). A word is read when it ends, before a separator, in the window and before
 /// the first byte left to the general path.
+///
+/// All the words are judged at once, in bit arithmetic: adding a word's first bit to its bits
+/// carries through the word to the bit after it, unless a bit cleared on the way stops the
+/// carry. So with the bits of a class cleared, the carry comes out after the words that have
+/// none of that class.
 pub(super) fn read_words(
+    classes: &ByteClasses,
+    latin: bool,
+    mut look: impl FnMut(usize, usize),
+) -> Read {
+    let stop = classes.other.trailing_zeros() as usize;
+    let before_stop = if stop == 64 {
+        u64::MAX
+    } else {
+        (1 << stop) - 1
+    };
+    let word = classes.word;
+    let starts = word & !(word << 1);
+    // The bit after each word (none for a word that goes on to the window's end), and after
+    // each that has no byte of a class.
+    let after_each = word.wrapping_add(starts) & !word;
+    let after_none_of = |class: u64| (word & !class).wrapping_add(starts) & !word;
+    // Read: the words that end before the stop (before it, a byte that is no word byte is a
+    // separator).
+    let read = after_each & before_stop;
+    let looks_ascii = after_none_of(classes.twinless);
+    let mixes = if latin {
+        0
+    } else {
+        !after_none_of(classes.letter)
+    };
+    let mut to_look = read & !after_none_of(classes.lead) & (looks_ascii | mixes);
+    while to_look != 0 {
+        let end = to_look.trailing_zeros() as usize;
+        let start = 63 - (starts & ((1 << end) - 1)).leading_zeros() as usize;
+        look(start, end);
+        to_look &= to_look - 1;
+    }
+    // The words not read start after the last one read.
+    let last_read = match read {
+        0 => 0,
+        read => 63 - read.leading_zeros() as usize,
+    };
+    let not_read = starts & before_stop & (u64::MAX << last_read);
+    let next = match not_read {
+        0 => stop,
+        not_read => not_read.trailing_zeros() as usize,
+    };
+    Read { next, stop }
+}
+
+/// [`read_words`] one word at a time: the reference the bit arithmetic is held to.
+#[cfg(test)]
+fn read_words_one_by_one(
     classes: &ByteClasses,
     latin: bool,
     mut look: impl FnMut(usize, usize),
@@ -206,6 +259,58 @@ mod tests {
             if let Some(simd) = crate::simd::blocks::classify(&window, &script.alphabet) {
                 prop_assert_eq!(simd, reference);
             }
+        }
+    }
+
+    /// Words and separators of several scripts, lookalikes among them, and what stops the
+    /// fast path.
+    const PIECES: &[&str] = &[
+        "сор",
+        "жизнь",
+        "p\u{0430}ypal",
+        "x_",
+        "42",
+        "é",
+        "ação",
+        " ",
+        ", ",
+        "?",
+        "\t",
+        "\u{1}",
+        "—",
+        "\u{A0}",
+        "λόγος",
+        "ο",
+        "\u{301}",
+        "шшшшшшшшшшшшшшшшшшшшшшш",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn words_are_read_at_once_as_one_by_one(
+            picks in prop::collection::vec(0..PIECES.len(), 0..40),
+            lead in prop::sample::select(vec![0xC3u8, 0xCE, 0xD0]),
+            cut in 0usize..8,
+        ) {
+            let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+            let bytes = text.as_bytes();
+            // A window that starts at a character, after `cut` bytes at most.
+            let from = (0..=cut.min(bytes.len())).rev().find(|&k| text.is_char_boundary(k)).unwrap();
+            let mut window = [b'.'; 65];
+            let take = (bytes.len() - from).min(64);
+            window[1..=take].copy_from_slice(&bytes[from..from + take]);
+            if from > 0 {
+                window[0] = bytes[from - 1];
+            }
+            let script = script_of_lead(lead).unwrap();
+            let classes = classify_bytes(&window, &script.alphabet);
+            let (mut at_once, mut one_by_one) = (Vec::new(), Vec::new());
+            let read = read_words(&classes, script.latin, |s, e| at_once.push((s, e)));
+            let reference = read_words_one_by_one(&classes, script.latin, |s, e| one_by_one.push((s, e)));
+            prop_assert_eq!(at_once, one_by_one);
+            prop_assert_eq!(read, reference);
         }
     }
 

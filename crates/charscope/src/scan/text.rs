@@ -1050,16 +1050,27 @@ impl<'p> Scanner<'p> {
         // or a character beyond ASCII: the word would be open).
         let (mut start, _) = ascii_word_run_back(bytes, i);
         loop {
-            // Past the run's end: a space, which ends its last word as the run's end does, then
-            // control characters, which the fast path never reads.
-            let mut window = [1; 65];
-            window[0] = start.checked_sub(1).map_or(0, |before| bytes[before]);
-            let take = (bytes.len() - start).min(64);
-            window[1..=take].copy_from_slice(&bytes[start..start + take]);
-            if take < 64 {
-                window[take + 1] = b' ';
-            }
-            let classes = blocks::classify(&window, &script.alphabet);
+            // The window is read in place, but at the run's ends (a copy just written and read
+            // again at once costs more than the classifying: the store is not forwarded to the
+            // load). Past the run's end: a space, which ends its last word as the run's end
+            // does, then control characters, which the fast path never reads.
+            let mut copy = [1; 65];
+            let window: &[u8; 65] = match start
+                .checked_sub(1)
+                .and_then(|before| bytes.get(before..start + 64))
+            {
+                Some(window) => window.try_into().expect("65 bytes"),
+                None => {
+                    copy[0] = start.checked_sub(1).map_or(0, |before| bytes[before]);
+                    let take = (bytes.len() - start).min(64);
+                    copy[1..=take].copy_from_slice(&bytes[start..start + take]);
+                    if take < 64 {
+                        copy[take + 1] = b' ';
+                    }
+                    &copy
+                }
+            };
+            let classes = blocks::classify(window, &script.alphabet);
             #[cfg(test)]
             {
                 self.windows_read += 1;
