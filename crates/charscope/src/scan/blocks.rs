@@ -88,7 +88,7 @@ pub(super) fn classify(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
 
 /// Whether the fast path is faster than the general one on this processor (it needs SIMD).
 pub(super) fn worth_it() -> bool {
-    crate::simd::blocks::available()
+    crate::simd::avx2_available()
 }
 
 /// [`classify`] one byte at a time: the reference the SIMD classifier is held to.

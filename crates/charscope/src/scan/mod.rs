@@ -17,6 +17,7 @@
 //! ```
 
 mod blocks;
+mod census;
 mod chartable;
 pub mod confusable;
 mod decoded;

@@ -12,7 +12,7 @@ use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
-use super::{blocks, decoded, regions, twins};
+use super::{blocks, census, decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
 use crate::source::{ReadAt, read_full_at};
@@ -557,19 +557,10 @@ struct LineCensus {
 
 impl LineCensus {
     fn of(line: &[u8]) -> LineCensus {
-        // The lead bytes of characters beyond ASCII, counted at once (the compiler makes the
-        // count SIMD), less those that start malformed sequences.
-        let mut leads = line.iter().filter(|&&b| b >= 0xC0).count() as u64;
-        let mut malformed = 0;
-        for chunk in line.utf8_chunks() {
-            if let Some(&first) = chunk.invalid().first() {
-                malformed += 1;
-                leads -= u64::from(first >= 0xC0);
-            }
-        }
+        let (malformed, beyond_ascii) = census::census(line);
         LineCensus {
             malformed,
-            beyond_ascii: leads,
+            beyond_ascii,
         }
     }
 

@@ -55,18 +55,6 @@ pub(crate) fn classify(_window: &[u8; 65], _alphabet: &Alphabet) -> Option<ByteC
     None
 }
 
-/// Whether [`classify`] works on this processor.
-pub(crate) fn available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {

@@ -9,11 +9,24 @@
 //! the UTF-16 scanner, never by simdutf (the property test below requires simdutf to refuse
 //! exactly the units encoding_rs finds invalid).
 //!
-//! Its [`blocks`] module classifies 64 bytes at once for the scan, in AVX2 intrinsics; a scalar
-//! twin in `scan::blocks` is the reference a property test holds it to.
+//! Its [`blocks`] and [`utf8_classes`] modules classify 64 bytes at once for the scan, in AVX2
+//! intrinsics; property tests hold what the scan makes of them to scalar references.
 #![allow(unsafe_code)]
 
 pub(crate) mod blocks;
+pub(crate) mod utf8_classes;
+
+/// Whether the processor has AVX2, which [`blocks`] and [`utf8_classes`] classify bytes with.
+pub(crate) fn avx2_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
 
 /// Writes the UTF-16 code units of `text` (native byte order) at the start of `units`, which
 /// grows as needed; returns how many were written.
