@@ -14,7 +14,7 @@
 //! byte, and the general path takes the word it is in.
 
 use super::chartable;
-use crate::simd::blocks::{Alphabet, ByteClasses};
+use crate::simd::blocks::{Alphabet, ByteClasses, Uniform};
 use std::sync::OnceLock;
 
 /// An alphabet the fast path reads, with what it needs to know of its script.
@@ -128,6 +128,70 @@ pub(super) fn classify_bytes(window: &[u8; 65], alphabet: &Alphabet) -> ByteClas
         }
     }
     classes
+}
+
+/// The kind of run of characters of three bytes with the same flags that a character whose lead
+/// byte is `lead` may start: CJK ideographs and Hangul syllables, which the scan reads a run at
+/// a time (a run of Chinese is read up to its punctuation).
+pub(super) fn uniform_kind(lead: u8) -> Option<Uniform> {
+    match lead {
+        0xE4..=0xE9 => Some(Uniform::Han),
+        0xEA..=0xED => Some(Uniform::Hangul),
+        _ => None,
+    }
+}
+
+/// The flags of the characters of a run of `kind`. The characters of a run have the same flags,
+/// but for [`chartable::NO_ASCII_LOOK`] and [`chartable::NO_ASCII_SKELETON`], of which each has
+/// at least one: a word's checks only ask whether one of its characters has either, so the
+/// run's characters are one to them (a test checks it of every character).
+pub(super) fn uniform_flags(kind: Uniform) -> u16 {
+    let example = match kind {
+        Uniform::Han => 0x4E2D,
+        Uniform::Hangul => 0xAC00,
+    };
+    chartable::flags_at(example).expect("a character of the planes")
+}
+
+/// The end of the run of characters of `kind` from byte `i` of the valid UTF-8 `bytes` (the
+/// start of a character): 32 bytes at a time in SIMD, then byte by byte.
+pub(super) fn uniform_run_end(bytes: &[u8], i: usize, kind: Uniform) -> usize {
+    let mut j = i;
+    while let Some(window) = bytes.get(j..j + 34) {
+        let window = window.try_into().expect("34 bytes");
+        let Some(in_run) = crate::simd::blocks::run_bytes(window, kind) else {
+            break;
+        };
+        if in_run != u32::MAX {
+            return j + in_run.trailing_ones() as usize;
+        }
+        j += 32;
+    }
+    while j < bytes.len() && in_run(bytes, j, kind) {
+        j += 1;
+    }
+    j
+}
+
+/// Whether byte `j` of the valid UTF-8 `bytes` may stand in a run of `kind`: a continuation
+/// byte, or the lead byte of a character of that kind. (The reference of
+/// [`crate::simd::blocks::run_bytes`].)
+fn in_run(bytes: &[u8], j: usize, kind: Uniform) -> bool {
+    let b = bytes[j];
+    let next = bytes.get(j + 1).copied().unwrap_or(0);
+    let after = bytes.get(j + 2).copied().unwrap_or(0);
+    if (0x80..0xC0).contains(&b) {
+        return true;
+    }
+    match kind {
+        Uniform::Han => {
+            let lookalike = next == 0xB8 && matches!(after, 0x85 | 0xAB | 0xBF);
+            (0xE4..=0xE9).contains(&b) && !(b == 0xE4 && (next == 0xB7 || lookalike))
+        }
+        Uniform::Hangul => {
+            matches!(b, 0xEB | 0xEC) || (b == 0xEA && next >= 0xB0) || (b == 0xED && next < 0x9E)
+        }
+    }
 }
 
 /// What the fast path made of a window of 64 bytes.
@@ -312,6 +376,75 @@ mod tests {
             prop_assert_eq!(at_once, one_by_one);
             prop_assert_eq!(read, reference);
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn the_simd_run_bytes_are_those_of_the_scalar_test(
+            picks in prop::collection::vec(prop::sample::select(vec![
+                0u8, b' ', 0x80, 0x84, 0x85, 0x86, 0x9D, 0x9E, 0xAB, 0xAF, 0xB0, 0xB6, 0xB7, 0xB8,
+                0xBF, 0xC3, 0xE3, 0xE4, 0xE5, 0xE9, 0xEA, 0xEB, 0xEC, 0xED, 0xEE, 0xF0,
+            ]), 34),
+            hangul in any::<bool>(),
+        ) {
+            let kind = if hangul { Uniform::Hangul } else { Uniform::Han };
+            let window: [u8; 34] = picks.try_into().unwrap();
+            let reference = (0..32).fold(0u32, |m, j| m | u32::from(in_run(&window, j, kind)) << j);
+            if let Some(simd) = crate::simd::blocks::run_bytes(&window, kind) {
+                prop_assert_eq!(simd, reference);
+            }
+        }
+    }
+
+    #[test]
+    fn the_characters_of_a_run_are_one_to_the_word_checks_and_the_others_are_not_in_runs() {
+        use chartable::{NO_ASCII_LOOK, NO_ASCII_SKELETON};
+        let twin = NO_ASCII_LOOK | NO_ASCII_SKELETON;
+        let mut in_runs = 0;
+        for cp in 0x800..=0xFFFFu32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let mut b = [0; 4];
+            let bytes = c.encode_utf8(&mut b).as_bytes();
+            let Some(kind) = uniform_kind(bytes[0]) else {
+                continue;
+            };
+            let flags = chartable::flags_at(cp).unwrap_or(0);
+            let uniform = uniform_flags(kind);
+            let one = flags & !twin == uniform & !twin && flags & twin != 0;
+            if in_run(bytes, 0, kind) {
+                assert!(one, "U+{cp:04X} {flags:#x}");
+                in_runs += 1;
+            } else if one {
+                // Left out though they could be in: Hangul Jamo Extended-A and -B, and the last
+                // syllables, which share their row of 64 with characters that could not.
+                assert!(
+                    matches!(cp, 0xA960..=0xA97C | 0xD780..=0xD7FF),
+                    "U+{cp:04X}"
+                );
+            }
+        }
+        // CJK ideographs and Hangul syllables, but for 67 and 36.
+        assert_eq!(in_runs, 0x6000 - 64 - 3 + (0xD780 - 0xAC00), "{in_runs}");
+    }
+
+    #[test]
+    fn a_run_ends_at_the_first_character_of_another_kind() {
+        let text = "中文字符串测试中文字符串测试中文字符串测试中文字符串测试。한국어";
+        let end = uniform_run_end(text.as_bytes(), 0, Uniform::Han);
+        assert_eq!(
+            &text[..end],
+            "中文字符串测试中文字符串测试中文字符串测试中文字符串测试"
+        );
+        let text = "中文字符串测试中文字符串测试中文字符串测试中文字丫符串测试";
+        let end = uniform_run_end(text.as_bytes(), 0, Uniform::Han);
+        assert_eq!(&text[end..], "丫符串测试");
+        let text = "한국어한국어한국어한국어한국어한국어a";
+        let end = uniform_run_end(text.as_bytes(), 3, Uniform::Hangul);
+        assert_eq!(&text[end..], "a");
     }
 
     #[test]

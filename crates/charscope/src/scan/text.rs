@@ -1000,6 +1000,21 @@ impl<'p> Scanner<'p> {
                 while let Some(&b) = bytes.get(i)
                     && !b.is_ascii()
                 {
+                    // A run of CJK ideographs or of Hangul syllables, at once.
+                    if self.blocks
+                        && let Some(kind) = blocks::uniform_kind(b)
+                    {
+                        let end = blocks::uniform_run_end(bytes, i, kind);
+                        if end > i {
+                            w.add(blocks::uniform_flags(kind));
+                            i = end;
+                            #[cfg(test)]
+                            {
+                                self.windows_read += 1;
+                            }
+                            continue;
+                        }
+                    }
                     let (cp, len) = code_point_at(bytes, i);
                     match flags.plain_flags(cp) {
                         Some(char_flags) if char_flags & chartable::WORD != 0 => {
@@ -1518,6 +1533,12 @@ mod tests {
         "й\u{0306}",
         "«",
         "\u{2014}",
+        "中文字符串测试中文字符串测试中文字符串测试中文字符串测试中文",
+        "丫",
+        "\u{4DC0}",
+        "한국어한국어한국어한국어한국어한국어",
+        "\u{D7A3}\u{D7B0}",
+        "。",
     ];
 
     #[test]
@@ -1533,6 +1554,11 @@ mod tests {
             // A word read, then one longer than a window.
             &format!("p\u{0430}ypal {}", "ж".repeat(70)),
             "сор\u{1}сор с\u{0306}ор сор\u{2014}сор сор\u{00A0}сор",
+            // Runs of CJK ideographs and of Hangul syllables, and what ends them.
+            "中文字符串测试中文字符串测试中文字符串测试中文字符串测试。abc中文字符串测试中文字符串测试",
+            "中文字符串测试中文字符串测试中文字符串丫测试T丅中文字符串测试中文字符串测试䷀中文",
+            "火星は太陽系の惑星で、地球の外側を公転している。Mars火星 한국어한국어한국어한국어한국어x한국어",
+            "x_中文字符串测试中文字符串测试中文字符串测试中文字符串测试中文字符串测试 中\u{3099}文",
         ];
         let mut found = 0;
         for text in texts {

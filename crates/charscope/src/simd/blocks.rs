@@ -128,3 +128,78 @@ fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
     classes.other |= (classes.other & classes.word) >> 1;
     classes
 }
+
+/// The characters of three bytes whose runs the scan reads at once: each has the same flags as
+/// the others of its kind (a test checks it against the chart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Uniform {
+    /// CJK ideographs U+4000 to U+9FFF (lead bytes E4 to E9), but for U+4DC0 to U+4DFF (Yijing
+    /// hexagrams) and U+4E05, U+4E2B and U+4E3F (丅 丫 丿, which look like ASCII).
+    Han,
+    /// Hangul syllables U+AC00 to U+D77F (lead bytes EA from EA B0, EB, EC, and ED up to ED 9D).
+    Hangul,
+}
+
+/// Bit `k` for each byte `k` of `window[..32]` that may stand in a run of characters of kind
+/// `kind`: a continuation byte, or the lead byte of such a character (its bytes after it are
+/// among the 34 of the window); in AVX2, `None` where the processor has none.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn run_bytes(window: &[u8; 34], kind: Uniform) -> Option<u32> {
+    if !std::is_x86_feature_detected!("avx2") {
+        return None;
+    }
+    // SAFETY: the processor has AVX2, just checked.
+    Some(unsafe { run_bytes_avx2(window, kind) })
+}
+
+/// [`run_bytes`] in SIMD: none on this processor.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn run_bytes(_window: &[u8; 34], _kind: Uniform) -> Option<u32> {
+    None
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_bytes_avx2(window: &[u8; 34], kind: Uniform) -> u32 {
+    use std::arch::x86_64::*;
+    let byte = |b: u8| _mm256_set1_epi8(b as i8);
+    // SAFETY: bytes 0 to 33 are within the 34 of `window`.
+    let (current, next, after) = unsafe {
+        let at = window.as_ptr();
+        (
+            _mm256_loadu_si256(at.cast::<__m256i>()),
+            _mm256_loadu_si256(at.add(1).cast::<__m256i>()),
+            _mm256_loadu_si256(at.add(2).cast::<__m256i>()),
+        )
+    };
+    let is = |v: __m256i, b: u8| _mm256_cmpeq_epi8(v, byte(b));
+    let below = |v: __m256i, limit: u8| _mm256_cmpeq_epi8(_mm256_min_epu8(v, byte(limit - 1)), v);
+    // 0x80 to 0xBF are the signed bytes below -64.
+    let continuation = _mm256_cmpgt_epi8(byte(0xC0), current);
+    let lead = match kind {
+        Uniform::Han => {
+            let off = _mm256_sub_epi8(current, byte(0xE4));
+            let e4_to_e9 = _mm256_cmpeq_epi8(_mm256_min_epu8(off, byte(5)), off);
+            let lookalike = _mm256_and_si256(
+                is(next, 0xB8),
+                _mm256_or_si256(
+                    _mm256_or_si256(is(after, 0x85), is(after, 0xAB)),
+                    is(after, 0xBF),
+                ),
+            );
+            let excluded = _mm256_and_si256(
+                is(current, 0xE4),
+                _mm256_or_si256(is(next, 0xB7), lookalike),
+            );
+            _mm256_andnot_si256(excluded, e4_to_e9)
+        }
+        Uniform::Hangul => _mm256_or_si256(
+            _mm256_or_si256(is(current, 0xEB), is(current, 0xEC)),
+            _mm256_or_si256(
+                _mm256_andnot_si256(below(next, 0xB0), is(current, 0xEA)),
+                _mm256_and_si256(below(next, 0x9E), is(current, 0xED)),
+            ),
+        ),
+    };
+    _mm256_movemask_epi8(_mm256_or_si256(continuation, lead)) as u32
+}
