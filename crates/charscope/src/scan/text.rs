@@ -107,12 +107,14 @@ pub fn scan_bytes_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Fi
 fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize) -> Vec<Finding> {
     let valid = simdutf8::basic::from_utf8(bytes).ok();
     let parts = cut(bytes, options.threads, min_part);
+    let listing = Listing::new(options.max_listed());
     let scan_part = |&(start, end): &(usize, usize)| {
-        let mut scanner = Scanner::new(path, options.max_listed());
+        let mut scanner = Scanner::new(path, listing.max_listed_from(start as u64));
         let lines = match valid {
             Some(text) => scanner.text_lines(&text[start..end], start as u64),
             None => scanner.byte_lines(&bytes[start..end], start as u64),
         };
+        listing.listed(&scanner, end as u64);
         (scanner, lines)
     };
     let mut done = crate::parallel::on_threads(&parts, scan_part).into_iter();
@@ -127,6 +129,41 @@ fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize
         // The text is read only for the twins of candidates: no lossy copy without them.
         None if scanner.candidates.is_empty() => scanner.finish(""),
         None => scanner.finish(&String::from_utf8_lossy(bytes)),
+    }
+}
+
+/// What the parts of an input scanned on several threads tell each other of the malformed
+/// sequences they list: a part that comes after one that listed the most on its own lists none
+/// (the first of the input are all before it), where it would have named and made findings of
+/// its first ones only for [`Scanner::absorb`] to drop them. A file in a legacy encoding read in
+/// chunks of 256 KiB listed 100 in every chunk.
+struct Listing {
+    /// The most a part lists.
+    max: usize,
+    /// The end offset of the first part known to have listed that many.
+    full_from: std::sync::atomic::AtomicU64,
+}
+
+impl Listing {
+    fn new(max: usize) -> Listing {
+        Listing {
+            max,
+            full_from: std::sync::atomic::AtomicU64::new(u64::MAX),
+        }
+    }
+
+    /// How many malformed sequences the part that starts at byte `start` lists.
+    fn max_listed_from(&self, start: u64) -> usize {
+        let full_from = self.full_from.load(std::sync::atomic::Ordering::Relaxed);
+        if full_from <= start { 0 } else { self.max }
+    }
+
+    /// What the scanner of the part that ends at byte `end` listed.
+    fn listed(&self, scanner: &Scanner<'_>, end: u64) {
+        if self.max > 0 && scanner.listed >= self.max {
+            self.full_from
+                .fetch_min(end, std::sync::atomic::Ordering::Relaxed);
+        }
     }
 }
 
@@ -152,8 +189,9 @@ fn scan_source_in<R: ReadAt + ?Sized>(
         return Ok(scan_bytes_with(path, &whole, options));
     }
     let threads = options.threads;
+    let listing = Listing::new(options.max_listed());
     let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
-        let mut scanner = Scanner::new(path, options.max_listed());
+        let mut scanner = Scanner::new(path, listing.max_listed_from(offset));
         // The thread's kept verdicts go on from region to region.
         std::mem::swap(&mut scanner.words, words);
         let lines = match simdutf8::basic::from_utf8(bytes) {
@@ -161,6 +199,7 @@ fn scan_source_in<R: ReadAt + ?Sized>(
             Err(_) => scanner.byte_lines(bytes, offset),
         };
         std::mem::swap(&mut scanner.words, words);
+        listing.listed(&scanner, offset + bytes.len() as u64);
         (scanner, lines)
     };
     let regions = regions::check_regions(src, chunk, threads, WordCache::new, scan_region)?;
@@ -1540,6 +1579,23 @@ mod tests {
         "\u{D7A3}\u{D7B0}",
         "。",
     ];
+
+    #[test]
+    fn a_part_after_one_that_listed_the_most_lists_none() {
+        let listing = Listing::new(3);
+        assert_eq!(listing.max_listed_from(0), 3);
+        let mut part = Scanner::new("p", 3);
+        part.listed = 2;
+        listing.listed(&part, 100);
+        assert_eq!(listing.max_listed_from(100), 3);
+        part.listed = 3;
+        listing.listed(&part, 200);
+        // Parts that start before its end may still hold some of the first three.
+        assert_eq!(listing.max_listed_from(199), 3);
+        assert_eq!(listing.max_listed_from(200), 0);
+        // With none listed at all, every part counts only.
+        assert_eq!(Listing::new(0).max_listed_from(0), 0);
+    }
 
     #[test]
     fn the_fast_path_reads_words_of_one_alphabet_as_the_general_path_does() {
