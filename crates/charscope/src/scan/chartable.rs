@@ -22,7 +22,8 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u16 = 2;
-/// The character is its own NFC, has combining class 0, and is no mark, no Hangul jamo and,
+/// The character is its own NFC, has combining class 0, is no mark that may be the second of a
+/// composition (NFC_Quick_Check Maybe), no Hangul jamo and,
 /// beyond the Basic Multilingual Plane, of the Common script: it is never the second character
 /// of a canonical composition (nor does its decomposition start with one), so text made of such
 /// characters is in NFC.
@@ -178,7 +179,10 @@ pub fn flags_of(c: char) -> u16 {
     // Beyond the first plane, letters of some scripts (Kirat Rai, Gurung Khema...) compose
     // with the letter before them: only Common characters (emoji, symbols) are taken there.
     let supplementary = c >= '\u{10000}' && script != Script::Common;
-    if !mark
+    // A mark of class 0 is inert when it is never the second of a composition (NFC_Quick_Check
+    // Yes): the vowel signs of Devanagari are, the AA sign of Bengali (which composes with the
+    // E sign before it) is not.
+    if (!mark || nfc_quick_check_yes(c))
         && !jamo
         && !supplementary
         && CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0
@@ -379,13 +383,19 @@ mod tests {
     #[test]
     fn no_inert_character_is_or_starts_with_the_second_of_a_composition() {
         // Every pair that composes is a canonical decomposition in two characters (Hangul
-        // syllables included), in any plane. Only characters of the first two planes
-        // are ever taken as inert (`plain_flags`).
+        // syllables included), in any plane, that composes back (not an exclusion: U+0FB5,
+        // the second of U+0FB9, which NFC never composes, is inert). Only characters of the
+        // first two planes are ever taken as inert (`plain_flags`).
         let decomposition = CanonicalDecompositionBorrowed::new();
+        let composition = CanonicalCompositionBorrowed::new();
         let seconds: std::collections::HashSet<char> = (0..=0x10FFFFu32)
             .filter_map(char::from_u32)
             .filter_map(|x| match decomposition.decompose(x) {
-                Decomposed::Expansion(_, second) => Some(second),
+                Decomposed::Expansion(first, second)
+                    if composition.compose(first, second) == Some(x) =>
+                {
+                    Some(second)
+                }
                 _ => None,
             })
             .collect();
