@@ -1,17 +1,20 @@
-//! The text scan's fast path for words of one alphabet of two-byte characters (Cyrillic, Greek,
-//! Hebrew, Arabic, the Latin letters of Latin-1...) mixed with ASCII: 64 bytes are classified at
-//! once ([`crate::simd::blocks`]), and the words are read off the bitmasks, not character by
-//! character.
+//! The text scan's fast paths for words of one alphabet mixed with ASCII, and for runs of CJK
+//! ideographs and Hangul syllables.
 //!
-//! Within such a window the scan's general path would find nothing but words: every character
-//! of the alphabet that the window may hold is plain (no hidden-character finding), continues a
-//! word, is inert for NFC and is of the alphabet's one script. So the only question left is
-//! which words need the word checks (lookalikes, mixed scripts), and that is the rule of
-//! `OpenWord::needs_no_look` for such words: a word with a character of the alphabet needs them
-//! unless one of its characters keeps it from looking like ASCII and, when it has ASCII letters
-//! too, the alphabet is Latin. A window where anything else shows (a control, another
-//! character, one of the alphabet's that is not simple) stops the fast path at the first such
-//! byte, and the general path takes the word it is in.
+//! An alphabet is 128 characters of two bytes (Cyrillic, Greek, Hebrew, Arabic, the Latin
+//! letters of Latin-1...) or of three after E0 or E1 (Devanagari, Bengali, Thai, Georgian...).
+//! Its words are read 64 bytes at a time: the bytes are classified at once
+//! ([`crate::simd::blocks`]), and the words are read off the bitmasks, not character by
+//! character. Within such a window the scan's general path would find nothing but words: every
+//! character of the alphabet that the window may hold is plain (no hidden-character finding),
+//! continues a word, is of the alphabet's one script, and is inert for NFC or a mark of the one
+//! class besides 0 that the alphabet allows (a word of such characters is in NFC). So the only
+//! question left is which words need the word checks (lookalikes, mixed scripts), and that is
+//! the rule of `OpenWord::needs_no_look` for such words: a word with a character of the
+//! alphabet needs them unless one of its characters keeps it from looking like ASCII and, when
+//! it has ASCII letters too, the alphabet is Latin. A window where anything else shows (a
+//! control, another character, one of the alphabet's that is not simple) stops the fast path
+//! at the first such byte, and the general path takes the word it is in.
 
 use super::chartable;
 use crate::simd::blocks::{Alphabet, ByteClasses, Uniform};
@@ -26,23 +29,37 @@ pub(super) struct Script {
     pub latin: bool,
 }
 
-/// The alphabet whose characters start with the lead byte `lead` (0xC2 to 0xDF), if any of its
-/// characters are simple; worked out once per process.
-pub(super) fn script_of_lead(lead: u8) -> Option<&'static Script> {
-    static SCRIPTS: [OnceLock<Option<Script>>; 16] = [const { OnceLock::new() }; 16];
-    if !(0xC2..=0xDF).contains(&lead) {
-        return None;
-    }
-    SCRIPTS[usize::from((lead - 0xC0) >> 1)]
-        .get_or_init(|| work_out(lead & 0xFE))
+/// The alphabet of the character that starts at byte `i` of the valid UTF-8 `bytes`, if the
+/// fast path reads it: one of two bytes (lead byte C2 to DF), or of three that starts with E0 or
+/// E1 (Devanagari, Bengali, Thai, Georgian...), and if any of the alphabet's characters are
+/// simple; worked out once per process.
+pub(super) fn script_at(bytes: &[u8], i: usize) -> Option<&'static Script> {
+    // 16 pairs of lead bytes of two-byte characters, then 32 pairs of second bytes after each
+    // of E0 and E1.
+    static SCRIPTS: [OnceLock<Option<Script>>; 80] = [const { OnceLock::new() }; 80];
+    let (prefix, lead, slot) = match bytes[i] {
+        lead @ 0xC2..=0xDF => (0, lead, usize::from((lead - 0xC0) >> 1)),
+        prefix @ (0xE0 | 0xE1) => {
+            let lead = *bytes.get(i + 1)?;
+            let slot = 16 + 32 * usize::from(prefix - 0xE0) + usize::from((lead & 0x3F) >> 1);
+            (prefix, lead, slot)
+        }
+        _ => return None,
+    };
+    SCRIPTS[slot]
+        .get_or_init(|| work_out(prefix, lead & 0xFE))
         .as_ref()
 }
 
-/// The script of the 128 characters of the lead bytes `lead` and `lead + 1`: its simple
-/// characters are the plain, word, NFC-inert ones of the script most of those have.
-fn work_out(lead: u8) -> Option<Script> {
+/// The script of the 128 characters of [`Alphabet`] `prefix` and `lead`: its simple characters
+/// are the plain, word, NFC-inert ones of the script most of those have.
+fn work_out(prefix: u8, lead: u8) -> Option<Script> {
     use chartable::{NFC_INERT, NO_ASCII_LOOK, NO_ASCII_SKELETON, NO_SCRIPT, PLAIN, WORD};
-    let first = u32::from(lead & 0x1F) << 6;
+    let first = if prefix == 0 {
+        u32::from(lead & 0x1F) << 6
+    } else {
+        u32::from(prefix & 0x0F) << 12 | u32::from(lead & 0x3F) << 6
+    };
     let flags: Vec<u16> = (0..128)
         .map(|k| chartable::flags_at(first + k).unwrap_or(0))
         .collect();
@@ -60,13 +77,35 @@ fn work_out(lead: u8) -> Option<Script> {
         .map(|s| (s as u8, counts[s]))
         .filter(|&(_, n)| n > 0)
         .max_by_key(|&(_, n)| n)?;
+    // Marks of one combining class besides 0 are simple too (the lowest such class among the
+    // script's marks that are never the second of a composition: Devanagari's virama): any
+    // sequence of them and inert characters has its classes in order, so a word made of them
+    // is in NFC (the quick check of UAX #15), and one the fast path reads ends before a
+    // separator, so nothing after it composes with it.
+    let of_script = |f: u16| {
+        f & (PLAIN | WORD) == PLAIN | WORD
+            && f & NO_SCRIPT == 0
+            && chartable::script_of(f) == script
+    };
+    let mark_class = (0..128)
+        .filter(|&k| of_script(flags[k as usize]))
+        .filter_map(|k| chartable::quick_class(first + k))
+        .filter(|&class| class > 0)
+        .min();
+    let simple = |k: usize, f: u16| {
+        simple_script(f) == Some(script)
+            || (of_script(f)
+                && mark_class.is_some()
+                && chartable::quick_class(first + k as u32) == mark_class)
+    };
     let mut alphabet = Alphabet {
+        prefix,
         lead,
         simple: [0; 16],
         twinless: [0; 16],
     };
     for (k, &f) in flags.iter().enumerate() {
-        if simple_script(f) == Some(script) {
+        if simple(k, f) {
             alphabet.simple[k / 8] |= 1 << (k % 8);
             if f & (NO_ASCII_LOOK | NO_ASCII_SKELETON) != 0 {
                 alphabet.twinless[k / 8] |= 1 << (k % 8);
@@ -79,9 +118,9 @@ fn work_out(lead: u8) -> Option<Script> {
     })
 }
 
-/// [`ByteClasses`] of bytes 1 to 64 of `window` (byte 0 the one before), in SIMD where the
-/// processor can, else one byte at a time.
-pub(super) fn classify(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
+/// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 the two before), in SIMD where
+/// the processor can, else one byte at a time.
+pub(super) fn classify(window: &[u8; 66], alphabet: &Alphabet) -> ByteClasses {
     crate::simd::blocks::classify(window, alphabet)
         .unwrap_or_else(|| classify_bytes(window, alphabet))
 }
@@ -92,15 +131,26 @@ pub(super) fn worth_it() -> bool {
 }
 
 /// [`classify`] one byte at a time: the reference the SIMD classifier is held to.
-pub(super) fn classify_bytes(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
+pub(super) fn classify_bytes(window: &[u8; 66], alphabet: &Alphabet) -> ByteClasses {
     let mut classes = ByteClasses::default();
+    let prefixed = alphabet.prefix != 0;
+    let pair = |b: u8| b & 0xFE == alphabet.lead;
     for k in 0..64 {
-        let (previous, b) = (window[k], window[k + 1]);
+        let (before_previous, previous, b) = (window[k], window[k + 1], window[k + 2]);
         let bit = 1u64 << k;
         let in_table = |table: &[u8; 16]| {
             let index = usize::from(previous & 1) << 6 | usize::from(b & 0x3F);
             table[index / 8] & (1 << (index % 8)) != 0
         };
+        let continuation = (0x80..0xC0).contains(&b);
+        let last =
+            continuation && pair(previous) && (!prefixed || before_previous == alphabet.prefix);
+        let first = if prefixed {
+            b == alphabet.prefix
+        } else {
+            pair(b)
+        };
+        let middle = prefixed && previous == alphabet.prefix && pair(b);
         if b.is_ascii() {
             if b.is_ascii_alphanumeric() || b == b'_' {
                 classes.word |= bit;
@@ -112,14 +162,19 @@ pub(super) fn classify_bytes(window: &[u8; 65], alphabet: &Alphabet) -> ByteClas
             } else {
                 classes.other |= bit;
             }
-        } else if b & 0xFE == alphabet.lead {
+        } else if first {
             classes.word |= bit;
             classes.lead |= bit;
-        } else if b < 0xC0 {
+            let next = window.get(k + 3).copied();
+            if prefixed && k < 63 && !next.is_some_and(pair) {
+                classes.other |= bit;
+            }
+        } else if middle {
+            classes.word |= bit;
+        } else if last {
             classes.word |= bit;
             if !in_table(&alphabet.simple) {
-                // The character is not simple: its continuation byte and its lead.
-                classes.other |= bit | bit >> 1;
+                classes.other |= bit;
             } else if in_table(&alphabet.twinless) {
                 classes.twinless |= bit;
             }
@@ -300,8 +355,9 @@ mod tests {
     /// Bytes that matter to the classifier, most of them valid or invalid in several ways.
     const BYTES: &[u8] = &[
         0, 9, 10, 13, 0x1B, b' ', b'!', b'0', b'9', b'@', b'A', b'Z', b'[', b'_', b'`', b'a', b'z',
-        b'{', 0x7F, 0x80, 0x81, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBE, 0xBF, 0xC0, 0xC2, 0xC3, 0xCE,
-        0xCF, 0xD0, 0xD1, 0xD2, 0xD7, 0xD8, 0xD9, 0xDF, 0xE0, 0xE2, 0xEF, 0xF0, 0xF4, 0xFF,
+        b'{', 0x7F, 0x80, 0x81, 0x82, 0x83, 0x90, 0x9F, 0xA0, 0xA4, 0xA5, 0xA6, 0xAF, 0xB0, 0xB8,
+        0xBE, 0xBF, 0xC0, 0xC2, 0xC3, 0xCE, 0xCF, 0xD0, 0xD1, 0xD2, 0xD7, 0xD8, 0xD9, 0xDF, 0xE0,
+        0xE1, 0xE2, 0xEF, 0xF0, 0xF4, 0xFF,
     ];
 
     proptest! {
@@ -309,14 +365,16 @@ mod tests {
 
         #[test]
         fn the_simd_classifier_classes_each_byte_as_the_scalar_one(
-            picks in prop::collection::vec(0..BYTES.len(), 65),
-            any_byte in prop::collection::vec(any::<u8>(), 65),
+            picks in prop::collection::vec(0..BYTES.len(), 66),
+            any_byte in prop::collection::vec(any::<u8>(), 66),
             mix in any::<u64>(),
-            lead in 0xC2u8..=0xDF,
+            example in prop::sample::select(vec![
+                "é", "\u{80}", "λ", "ж", "ש", "م", "ܐ", "क", "ক", "ก", "ა", "ሀ", "\u{800}", "\u{1800}",
+            ]),
         ) {
-            let Some(script) = script_of_lead(lead) else { return Ok(()) };
-            let mut window = [0u8; 65];
-            for k in 0..65 {
+            let Some(script) = script_at(example.as_bytes(), 0) else { return Ok(()) };
+            let mut window = [0u8; 66];
+            for k in 0..66 {
                 window[k] = if mix >> (k % 64) & 1 == 1 { any_byte[k] } else { BYTES[picks[k]] };
             }
             let reference = classify_bytes(&window, &script.alphabet);
@@ -355,20 +413,20 @@ mod tests {
         #[test]
         fn words_are_read_at_once_as_one_by_one(
             picks in prop::collection::vec(0..PIECES.len(), 0..40),
-            lead in prop::sample::select(vec![0xC3u8, 0xCE, 0xD0]),
+            example in prop::sample::select(vec!["é", "λ", "ж", "क"]),
             cut in 0usize..8,
         ) {
             let text: String = picks.iter().map(|&i| PIECES[i]).collect();
             let bytes = text.as_bytes();
             // A window that starts at a character, after `cut` bytes at most.
             let from = (0..=cut.min(bytes.len())).rev().find(|&k| text.is_char_boundary(k)).unwrap();
-            let mut window = [b'.'; 65];
+            let mut window = [b'.'; 66];
             let take = (bytes.len() - from).min(64);
-            window[1..=take].copy_from_slice(&bytes[from..from + take]);
-            if from > 0 {
-                window[0] = bytes[from - 1];
+            window[2..2 + take].copy_from_slice(&bytes[from..from + take]);
+            for k in 1..=from.min(2) {
+                window[2 - k] = bytes[from - k];
             }
-            let script = script_of_lead(lead).unwrap();
+            let script = script_at(example.as_bytes(), 0).unwrap();
             let classes = classify_bytes(&window, &script.alphabet);
             let (mut at_once, mut one_by_one) = (Vec::new(), Vec::new());
             let read = read_words(&classes, script.latin, |s, e| at_once.push((s, e)));
@@ -460,8 +518,8 @@ mod tests {
         let simple = |c: char| {
             let mut b = [0; 4];
             let b = c.encode_utf8(&mut b).as_bytes();
-            let script = script_of_lead(b[0]).expect("an alphabet");
-            let k = usize::from(b[0] & 1) << 6 | usize::from(b[1] & 0x3F);
+            let script = script_at(b, 0).expect("an alphabet");
+            let k = usize::from(b[b.len() - 2] & 1) << 6 | usize::from(b[b.len() - 1] & 0x3F);
             let has = |t: &[u8; 16]| t[k / 8] & (1 << (k % 8)) != 0;
             (
                 has(&script.alphabet.simple),
@@ -480,22 +538,34 @@ mod tests {
         assert!(!simple('\u{A0}').0);
         assert!(!simple('«').0);
         assert!(!simple('\u{301}').0);
-        // A Hebrew point is a mark; Arabic's comma is no word character.
-        assert!(!simple('\u{5B0}').0);
+        // Hebrew's points of the lowest class (sheva, 10) are simple, the others (hiriq, 14)
+        // are not; Arabic's comma is no word character.
+        assert!(simple('\u{5B0}').0);
+        assert!(!simple('\u{5B4}').0);
         assert!(!simple('،').0);
+        // Three bytes: Devanagari's letters, vowel signs and virama (combining class 9), not
+        // its nukta (class 7, the second of compositions) nor its stress signs (class 230);
+        // Thai; Georgian.
+        assert_eq!(simple('क'), (true, true, false));
+        assert_eq!(simple('\u{93E}'), (true, true, false));
+        assert!(simple('\u{94D}').0);
+        assert!(!simple('\u{93C}').0);
+        assert!(!simple('\u{951}').0);
+        assert_eq!(simple('ก'), (true, true, false));
+        assert_eq!(simple('ა'), (true, true, false));
     }
 
     /// The classes of `text`'s first 64 bytes, `text` padded with spaces, in the alphabet of
-    /// `lead`.
-    fn classes_of(text: &str, lead: u8) -> (ByteClasses, bool) {
-        let mut window = [b' '; 65];
-        window[1..=text.len()].copy_from_slice(text.as_bytes());
-        let script = script_of_lead(lead).unwrap();
+    /// `example`.
+    fn classes_of(text: &str, example: &str) -> (ByteClasses, bool) {
+        let mut window = [b' '; 66];
+        window[2..2 + text.len()].copy_from_slice(text.as_bytes());
+        let script = script_at(example.as_bytes(), 0).unwrap();
         (classify_bytes(&window, &script.alphabet), script.latin)
     }
 
-    fn words_read(text: &str, lead: u8) -> (Vec<&str>, Read) {
-        let (classes, latin) = classes_of(text, lead);
+    fn words_read<'t>(text: &'t str, example: &str) -> (Vec<&'t str>, Read) {
+        let (classes, latin) = classes_of(text, example);
         let mut looked = Vec::new();
         let read = read_words(&classes, latin, |s, e| looked.push(&text[s..e]));
         (looked, read)
@@ -503,7 +573,7 @@ mod tests {
 
     #[test]
     fn words_that_may_look_like_ascii_or_mix_scripts_are_looked_at() {
-        let (looked, read) = words_read("жизнь сор paypal pаypal Москва x_жук ор", 0xD0);
+        let (looked, read) = words_read("жизнь сор paypal pаypal Москва x_жук ор", "ж");
         // "сор" and "ор" look like ASCII ("ор" ends at the padding); "pаypal" mixes; "x_жук" mixes too.
         assert_eq!(looked, ["сор", "pаypal", "x_жук", "ор"]);
         assert_eq!(read, Read { next: 64, stop: 64 });
@@ -511,7 +581,7 @@ mod tests {
 
     #[test]
     fn latin_words_may_have_ascii_letters() {
-        let (looked, _) = words_read("ação café naïve", 0xC2);
+        let (looked, _) = words_read("ação café naïve", "é");
         assert!(looked.is_empty(), "{looked:?}");
     }
 
@@ -519,7 +589,7 @@ mod tests {
     fn the_fast_path_stops_at_a_word_it_cannot_read() {
         // An em dash (three bytes) stops it; the word before the dash is left to the general path.
         let text = "жизнь сор—мир";
-        let (looked, read) = words_read(text, 0xD0);
+        let (looked, read) = words_read(text, "ж");
         assert_eq!(looked, Vec::<&str>::new());
         let dash = text.find('—').unwrap();
         assert_eq!(
@@ -530,12 +600,12 @@ mod tests {
             }
         );
         // A control character after a separator: everything before it is read.
-        let (looked, read) = words_read("сор \u{1}", 0xD0);
+        let (looked, read) = words_read("сор \u{1}", "ж");
         assert_eq!(looked, ["сор"]);
         assert_eq!(read, Read { next: 7, stop: 7 });
         // A word that goes on past the window is not read.
         let long = "ж".repeat(40);
-        let (_, read) = words_read(&long[..64], 0xD0);
+        let (_, read) = words_read(&long[..64], "ж");
         assert_eq!(read, Read { next: 0, stop: 64 });
     }
 }

@@ -327,7 +327,7 @@ pub fn surely_nfc_up_to(text: &str) -> usize {
 /// The combining class of the character of code point `cp` when it has NFC_Quick_Check=Yes
 /// (kept for the [`PLANES`], as [`TABLE`] keeps flags: 0 for not worked out yet, 1 for no,
 /// 2 plus the class for yes).
-fn quick_class(cp: u32) -> Option<u8> {
+pub fn quick_class(cp: u32) -> Option<u8> {
     static QUICK: [AtomicU8; PLANES] = [const { AtomicU8::new(0) }; PLANES];
     let work_out = || {
         let c = char::from_u32(cp)?;

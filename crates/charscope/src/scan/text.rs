@@ -990,7 +990,7 @@ impl<'p> Scanner<'p> {
         // Where the fast path may be tried again (it left the bytes before to this loop).
         let mut fast_from = if self.blocks { 0 } else { usize::MAX };
         while let Some(&b) = bytes.get(i) {
-            if word.is_none() && i >= fast_from && (0xC2..=0xDF).contains(&b) {
+            if word.is_none() && i >= fast_from && (0xC2..=0xE1).contains(&b) {
                 (i, fast_from) = self.blocks(&mut run, i);
                 continue;
             }
@@ -1081,14 +1081,14 @@ impl<'p> Scanner<'p> {
         }
     }
 
-    /// The fast path ([`blocks`]) from the character of two bytes at byte `i` of `run`, no word
-    /// open there: the words from the start of that character's word on, 64 bytes at a time,
+    /// The fast path ([`blocks`]) from the character at byte `i` of `run` (of two bytes, or of
+    /// three after E0 or E1), no word open there: the words from the start of that character's word on, 64 bytes at a time,
     /// as far as the fast path reads them. Returns where the general path goes on (no word open
     /// there: the start of a word, or a byte the fast path leaves to it), and from where the
     /// fast path may be tried again.
     fn blocks(&mut self, run: &mut Run<'_>, i: usize) -> (usize, usize) {
         let bytes = run.text.as_bytes();
-        let Some(script) = blocks::script_of_lead(bytes[i]) else {
+        let Some(script) = blocks::script_at(bytes, i) else {
             return (i, i + 1);
         };
         // The first window starts with the word's ASCII characters before (never a separator
@@ -1099,18 +1099,20 @@ impl<'p> Scanner<'p> {
             // again at once costs more than the classifying: the store is not forwarded to the
             // load). Past the run's end: a space, which ends its last word as the run's end
             // does, then control characters, which the fast path never reads.
-            let mut copy = [1; 65];
-            let window: &[u8; 65] = match start
-                .checked_sub(1)
+            let mut copy = [1; 66];
+            let window: &[u8; 66] = match start
+                .checked_sub(2)
                 .and_then(|before| bytes.get(before..start + 64))
             {
-                Some(window) => window.try_into().expect("65 bytes"),
+                Some(window) => window.try_into().expect("66 bytes"),
                 None => {
-                    copy[0] = start.checked_sub(1).map_or(0, |before| bytes[before]);
+                    for k in 1..=start.min(2) {
+                        copy[2 - k] = bytes[start - k];
+                    }
                     let take = (bytes.len() - start).min(64);
-                    copy[1..=take].copy_from_slice(&bytes[start..start + take]);
+                    copy[2..2 + take].copy_from_slice(&bytes[start..start + take]);
                     if take < 64 {
-                        copy[take + 1] = b' ';
+                        copy[take + 2] = b' ';
                     }
                     &copy
                 }
@@ -1578,6 +1580,11 @@ mod tests {
         "한국어한국어한국어한국어한국어한국어",
         "\u{D7A3}\u{D7B0}",
         "。",
+        "निर्देश जानकारी प्राधिकरन जाने बाजार जागरुक और्४५० केन्द्रिय विकास खण्ड मुश्किले",
+        "ज़",
+        "\u{94D}",
+        "ภาษาไทยภาษาไทยภาษาไทยภาษาไทย",
+        "ქართული ქართული ქართული",
     ];
 
     #[test]
@@ -1615,6 +1622,9 @@ mod tests {
             "中文字符串测试中文字符串测试中文字符串丫测试T丅中文字符串测试中文字符串测试䷀中文",
             "火星は太陽系の惑星で、地球の外側を公転している。Mars火星 한국어한국어한국어한국어한국어x한국어",
             "x_中文字符串测试中文字符串测试中文字符串测试中文字符串测试中文字符串测试 中\u{3099}文",
+            // Alphabets of three bytes: Devanagari (a virama, a nukta), Thai, Georgian.
+            "निर्देश जानकारी प्राधिकरन जाने बाजार जागरुक केन्द्रिय विकास खण्ड ज़रूर abcक ०",
+            "ภาษาไทย ภาษาไทย ภาษาไทย ภาษาไทย ภาษาไทย, ქართული ქართული ქართული ქართული ქართული",
         ];
         let mut found = 0;
         for text in texts {

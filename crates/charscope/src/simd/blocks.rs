@@ -4,13 +4,16 @@
 //! scan (`scan::blocks`) reads words off these bitmasks; a scalar twin there is the reference
 //! a property test holds this one to.
 
-/// One alphabet of two-byte UTF-8 characters: the 128 code points whose lead byte is `lead` or
-/// `lead + 1` (`lead` even), with two bits for each of them. Character `k` of the 128 (`k` =
-/// the lead's low bit, then the 6 bits of the continuation byte) has bit `k % 8` of byte
-/// `k / 8` of each table.
+/// One alphabet of UTF-8 characters: the 128 code points of two bytes whose lead byte is
+/// `lead` or `lead + 1` (`lead` even), or of three bytes whose first byte is `prefix` and
+/// second `lead` or `lead + 1`, with two bits for each of them. Character `k` of the 128 (`k` =
+/// the low bit of `lead` or `lead + 1`, then the 6 bits of the last byte) has bit `k % 8` of
+/// byte `k / 8` of each table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Alphabet {
-    /// The even lead byte of the pair.
+    /// The first byte of a character of three bytes (E0 or E1); 0 for characters of two.
+    pub prefix: u8,
+    /// The even lead byte of the pair (the second byte of a character of three).
     pub lead: u8,
     /// The characters that need no look of their own in the scan.
     pub simple: [u8; 16],
@@ -27,21 +30,24 @@ pub(crate) struct ByteClasses {
     pub separator: u64,
     /// ASCII letters.
     pub letter: u64,
-    /// Lead bytes of the alphabet.
+    /// The first byte of each character of the alphabet.
     pub lead: u64,
-    /// Continuation bytes of the alphabet's characters that keep a word from looking like ASCII.
+    /// The last byte of each character of the alphabet that keeps a word from looking like
+    /// ASCII.
     pub twinless: u64,
     /// Everything the fast path leaves to the scan's general path: ASCII controls (line feed
-    /// and DEL among them), lead bytes of other characters, and both bytes of the alphabet's
-    /// characters that are not simple.
+    /// and DEL among them), bytes of other characters, and the last byte of each character of
+    /// the alphabet that is not simple. (A prefix byte at the window's end, whose character
+    /// the window does not hold, is not among them: it is the first byte of a word the window
+    /// does not end.)
     pub other: u64,
 }
 
-/// [`ByteClasses`] of bytes 1 to 64 of `window` (byte 0 is the one before them, whose low bit
-/// picks the half of the alphabet of a continuation byte at their start), in AVX2; `None` where
-/// the processor has no AVX2.
+/// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 are the two before them, which
+/// tell which character a byte at their start belongs to), in AVX2; `None` where the
+/// processor has no AVX2.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn classify(window: &[u8; 65], alphabet: &Alphabet) -> Option<ByteClasses> {
+pub(crate) fn classify(window: &[u8; 66], alphabet: &Alphabet) -> Option<ByteClasses> {
     if !std::is_x86_feature_detected!("avx2") {
         return None;
     }
@@ -51,13 +57,13 @@ pub(crate) fn classify(window: &[u8; 65], alphabet: &Alphabet) -> Option<ByteCla
 
 /// [`ByteClasses`] in SIMD: none on this processor.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) fn classify(_window: &[u8; 65], _alphabet: &Alphabet) -> Option<ByteClasses> {
+pub(crate) fn classify(_window: &[u8; 66], _alphabet: &Alphabet) -> Option<ByteClasses> {
     None
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
+fn classify_avx2(window: &[u8; 66], alphabet: &Alphabet) -> ByteClasses {
     use std::arch::x86_64::*;
     let byte = |b: u8| _mm256_set1_epi8(b as i8);
     let table = |t: &[u8; 16]| {
@@ -69,14 +75,17 @@ fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
     let twinless = table(&alphabet.twinless);
     let bits = table(&[1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128]);
     let mask = |v: __m256i| u64::from(_mm256_movemask_epi8(v) as u32);
+    let prefixed = alphabet.prefix != 0;
     let mut classes = ByteClasses::default();
+    let (mut prefix, mut second) = (0u64, 0u64);
     for half in 0..2 {
-        // SAFETY: bytes 32 * half to 32 * half + 32 and one more are within the 65 of `window`.
-        let (previous, current) = unsafe {
+        // SAFETY: bytes 32 * half to 32 * half + 32 and two more are within the 66 of `window`.
+        let (before_previous, previous, current) = unsafe {
             let at = window.as_ptr().add(32 * half);
             (
                 _mm256_loadu_si256(at.cast::<__m256i>()),
                 _mm256_loadu_si256(at.add(1).cast::<__m256i>()),
+                _mm256_loadu_si256(at.add(2).cast::<__m256i>()),
             )
         };
         let in_range = |v: __m256i, first: u8, count: u8| {
@@ -96,9 +105,28 @@ fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
             _mm256_andnot_si256(tab_or_cr, in_range(current, 0, 0x20)),
             _mm256_cmpeq_epi8(current, byte(0x7F)),
         );
-        let lead = _mm256_cmpeq_epi8(_mm256_and_si256(current, byte(0xFE)), byte(alphabet.lead));
+        let pair =
+            |v: __m256i| _mm256_cmpeq_epi8(_mm256_and_si256(v, byte(0xFE)), byte(alphabet.lead));
+        let is_prefix = |v: __m256i| _mm256_cmpeq_epi8(v, byte(alphabet.prefix));
         // 0x80 to 0xBF are the signed bytes below -64.
         let continuation = _mm256_cmpgt_epi8(byte(0xC0), current);
+        // The byte that picks the character in the tables: the one after the pair's byte.
+        let last = if prefixed {
+            _mm256_and_si256(
+                _mm256_and_si256(continuation, pair(previous)),
+                is_prefix(before_previous),
+            )
+        } else {
+            _mm256_and_si256(continuation, pair(previous))
+        };
+        let (first, middle) = if prefixed {
+            (
+                is_prefix(current),
+                _mm256_and_si256(is_prefix(previous), pair(current)),
+            )
+        } else {
+            (pair(current), _mm256_setzero_si256())
+        };
         let non_ascii = mask(current);
         // The table's byte (the previous byte's low bit, then bits 3 to 5) and bit (bits 0 to 2).
         let index = _mm256_or_si256(
@@ -110,22 +138,26 @@ fn classify_avx2(window: &[u8; 65], alphabet: &Alphabet) -> ByteClasses {
             let b = _mm256_and_si256(_mm256_shuffle_epi8(t, index), bit);
             _mm256_cmpeq_epi8(b, bit)
         };
-        let continuation = mask(continuation) & non_ascii;
-        let lead = mask(lead);
-        let not_simple = continuation & !mask(has(simple));
+        let last = mask(last);
+        let (first, middle) = (mask(first), mask(middle));
         let shift = 32 * half;
-        classes.word |= (mask(word_ascii) | lead | continuation) << shift;
+        classes.word |= (mask(word_ascii) | first | middle | last) << shift;
         classes.separator |=
             (!non_ascii & !mask(word_ascii) & !mask(control) & 0xFFFF_FFFF) << shift;
         classes.letter |= mask(letter) << shift;
-        classes.lead |= lead << shift;
-        classes.twinless |= (continuation & mask(has(twinless))) << shift;
+        classes.twinless |= (last & mask(has(twinless))) << shift;
         classes.other |=
-            (mask(control) | (non_ascii & !lead & !continuation) | not_simple) << shift;
+            (mask(control) | (non_ascii & !first & !middle & !last) | (last & !mask(has(simple))))
+                << shift;
+        prefix |= first << shift;
+        second |= middle << shift;
     }
-    // The lead byte of a character that is not simple (its continuation byte may be the first
-    // of the next half).
-    classes.other |= (classes.other & classes.word) >> 1;
+    if prefixed {
+        // A prefix byte is the first of a character of the alphabet when the pair's byte
+        // follows (unknown for the last byte of the window).
+        classes.other |= prefix & !(second >> 1) & !(1 << 63);
+    }
+    classes.lead = prefix;
     classes
 }
 
