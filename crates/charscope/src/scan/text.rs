@@ -719,10 +719,11 @@ struct Scanner<'p> {
     words: WordCache,
     /// Whether a word plainly of one script skips the word checks (tests turn it off).
     shortcuts: bool,
-    /// Whether words of one alphabet of two-byte characters are read 64 bytes at a time
-    /// ([`blocks`]; where the processor has SIMD, and not when tests turn shortcuts off).
+    /// Whether words of one alphabet are read 64 bytes at a time, and runs of CJK ideographs
+    /// and Hangul syllables at once ([`blocks`]; where the processor has SIMD, and not when
+    /// tests turn shortcuts off).
     blocks: bool,
-    /// How many windows the fast path read (tests check that it runs).
+    /// How many windows and runs the fast paths read (tests check that they run).
     #[cfg(test)]
     windows_read: usize,
     /// How many malformed sequences may be listed, each a finding of its own.
@@ -1082,10 +1083,10 @@ impl<'p> Scanner<'p> {
     }
 
     /// The fast path ([`blocks`]) from the character at byte `i` of `run` (of two bytes, or of
-    /// three after E0 or E1), no word open there: the words from the start of that character's word on, 64 bytes at a time,
-    /// as far as the fast path reads them. Returns where the general path goes on (no word open
-    /// there: the start of a word, or a byte the fast path leaves to it), and from where the
-    /// fast path may be tried again.
+    /// three after E0 or E1), no word open there: the words from the start of that character's
+    /// word on, 64 bytes at a time, as far as the fast path reads them. Returns where the
+    /// general path goes on (no word open there: the start of a word, or a byte the fast path
+    /// leaves to it), and from where the fast path may be tried again.
     fn blocks(&mut self, run: &mut Run<'_>, i: usize) -> (usize, usize) {
         let bytes = run.text.as_bytes();
         let Some(script) = blocks::script_at(bytes, i) else {
