@@ -29,6 +29,19 @@ pub(super) struct Script {
     pub latin: bool,
 }
 
+impl Script {
+    /// Whether the character of the alphabet that starts at byte `i` of the valid UTF-8 `bytes`
+    /// is simple: a window that starts with one that is not would stop at once.
+    pub fn simple_at(&self, bytes: &[u8], i: usize) -> bool {
+        let at = i + usize::from(self.alphabet.prefix != 0);
+        let (Some(&pair), Some(&last)) = (bytes.get(at), bytes.get(at + 1)) else {
+            return false;
+        };
+        let k = usize::from(pair & 1) << 6 | usize::from(last & 0x3F);
+        self.alphabet.simple[k / 8] & (1 << (k % 8)) != 0
+    }
+}
+
 /// The alphabet of the character that starts at byte `i` of the valid UTF-8 `bytes`, if the
 /// fast path reads it: one of two bytes (lead byte C2 to DF), or of three that starts with E0 or
 /// E1 (Devanagari, Bengali, Thai, Georgian...), and if any of the alphabet's characters are
@@ -551,6 +564,17 @@ mod tests {
         assert!(simple('\u{94D}').0);
         assert!(!simple('\u{93C}').0);
         assert!(!simple('\u{951}').0);
+        // The same, as the driver asks before it reads a window.
+        for (c, simple) in [
+            ('ж', true),
+            ('×', false),
+            ('\u{94D}', true),
+            ('\u{93C}', false),
+        ] {
+            let mut b = [0; 4];
+            let b = c.encode_utf8(&mut b).as_bytes();
+            assert_eq!(script_at(b, 0).unwrap().simple_at(b, 0), simple, "{c}");
+        }
         assert_eq!(simple('ก'), (true, true, false));
         assert_eq!(simple('ა'), (true, true, false));
     }
