@@ -272,6 +272,18 @@ pub(super) struct Read {
     pub stop: usize,
 }
 
+/// The first byte of a window that the fast path leaves to the general path (64 if none), and
+/// the bits of the bytes before it.
+fn stop_of(classes: &ByteClasses) -> (usize, u64) {
+    let stop = classes.other.trailing_zeros() as usize;
+    let before_stop = if stop == 64 {
+        u64::MAX
+    } else {
+        (1 << stop) - 1
+    };
+    (stop, before_stop)
+}
+
 /// Reads the words of a window whose bytes are classed `classes`, in an alphabet whose script
 /// is Latin or not: `look(start, end)` for each word that needs the word checks (byte indices
 /// in the window). A word is read when it ends, before a separator, in the window and before
@@ -286,12 +298,7 @@ pub(super) fn read_words(
     latin: bool,
     mut look: impl FnMut(usize, usize),
 ) -> Read {
-    let stop = classes.other.trailing_zeros() as usize;
-    let before_stop = if stop == 64 {
-        u64::MAX
-    } else {
-        (1 << stop) - 1
-    };
+    let (stop, before_stop) = stop_of(classes);
     let word = classes.word;
     let starts = word & !(word << 1);
     // The bit after each word (none for a word that goes on to the window's end), and after
@@ -334,12 +341,7 @@ fn read_words_one_by_one(
     latin: bool,
     mut look: impl FnMut(usize, usize),
 ) -> Read {
-    let stop = classes.other.trailing_zeros() as usize;
-    let before_stop = if stop == 64 {
-        u64::MAX
-    } else {
-        (1 << stop) - 1
-    };
+    let (stop, before_stop) = stop_of(classes);
     let mut starts = classes.word & !(classes.word << 1) & before_stop;
     while starts != 0 {
         let start = starts.trailing_zeros() as usize;
