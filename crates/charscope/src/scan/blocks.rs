@@ -131,6 +131,39 @@ fn work_out(prefix: u8, lead: u8) -> Option<Script> {
     })
 }
 
+/// The `N` bytes that a classifier reads from byte `start` of `bytes`: the 64 from `start`, and
+/// the `N - 64` just before them. They are read in place when `bytes` holds them all (a copy
+/// written and read back at once costs more than the classifying: the store is not forwarded
+/// to the load); at the ends of `bytes` they are copied into `copy`, with `fill` where `bytes`
+/// has nothing but `after_end`, if given, just past its end.
+pub(super) fn window<'a, const N: usize>(
+    bytes: &'a [u8],
+    start: usize,
+    copy: &'a mut [u8; N],
+    fill: u8,
+    after_end: Option<u8>,
+) -> &'a [u8; N] {
+    let before = N - 64;
+    if let Some(window) = start
+        .checked_sub(before)
+        .and_then(|from| bytes.get(from..start + 64))
+    {
+        return window.try_into().expect("N bytes");
+    }
+    *copy = [fill; N];
+    for k in 1..=start.min(before) {
+        copy[before - k] = bytes[start - k];
+    }
+    let take = (bytes.len() - start).min(64);
+    copy[before..before + take].copy_from_slice(&bytes[start..start + take]);
+    if take < 64
+        && let Some(b) = after_end
+    {
+        copy[before + take] = b;
+    }
+    copy
+}
+
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 the two before), in SIMD where
 /// the processor can, else one byte at a time.
 pub(super) fn classify(window: &[u8; 66], alphabet: &Alphabet) -> ByteClasses {

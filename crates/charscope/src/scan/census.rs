@@ -24,22 +24,10 @@ pub(super) fn census(line: &[u8]) -> (u64, u64) {
     let mut start = 0;
     loop {
         let classes = if start < line.len() {
-            // The 64 bytes from `start` and the one before, read in place but at the line's
-            // ends (a copy read back at once stalls the load); past the end, ASCII, which cuts
-            // a sequence short as the line's end does.
+            // The 64 bytes from `start` and the one before; past the end, ASCII, which cuts a
+            // sequence short as the line's end does.
             let mut copy = [0; 65];
-            let window: &[u8; 65] = match start
-                .checked_sub(1)
-                .and_then(|before| line.get(before..start + 64))
-            {
-                Some(window) => window.try_into().expect("65 bytes"),
-                None => {
-                    let take = (line.len() - start).min(64);
-                    copy[0] = start.checked_sub(1).map_or(0, |before| line[before]);
-                    copy[1..=take].copy_from_slice(&line[start..start + take]);
-                    &copy
-                }
-            };
+            let window = super::blocks::window(line, start, &mut copy, 0, None);
             utf8_classes::classify(window).expect("AVX2")
         } else {
             Utf8Classes::default()

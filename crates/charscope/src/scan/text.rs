@@ -1098,28 +1098,10 @@ impl<'p> Scanner<'p> {
         // or a character beyond ASCII: the word would be open).
         let (mut start, _) = ascii_word_run_back(bytes, i);
         loop {
-            // The window is read in place, but at the run's ends (a copy just written and read
-            // again at once costs more than the classifying: the store is not forwarded to the
-            // load). Past the run's end: a space, which ends its last word as the run's end
-            // does, then control characters, which the fast path never reads.
+            // Past the run's end: a space, which ends its last word as the run's end does, then
+            // control characters, which the fast path never reads.
             let mut copy = [1; 66];
-            let window: &[u8; 66] = match start
-                .checked_sub(2)
-                .and_then(|before| bytes.get(before..start + 64))
-            {
-                Some(window) => window.try_into().expect("66 bytes"),
-                None => {
-                    for k in 1..=start.min(2) {
-                        copy[2 - k] = bytes[start - k];
-                    }
-                    let take = (bytes.len() - start).min(64);
-                    copy[2..2 + take].copy_from_slice(&bytes[start..start + take]);
-                    if take < 64 {
-                        copy[take + 2] = b' ';
-                    }
-                    &copy
-                }
-            };
+            let window = blocks::window(bytes, start, &mut copy, 1, Some(b' '));
             let classes = blocks::classify(window, &script.alphabet);
             #[cfg(test)]
             {
