@@ -12,11 +12,13 @@
 //! question left is which words need the word checks (lookalikes, mixed scripts), and that is
 //! the rule of `OpenWord::needs_no_look` for such words: a word with a character of the
 //! alphabet needs them unless one of its characters keeps it from looking like ASCII and, when
-//! it has ASCII letters too, the alphabet is Latin. A window where anything else shows (a
+//! it has ASCII letters too, the alphabet is Latin. One more rule the general path leaves to the
+//! word checks: a word of one script too short to count as a lookalike (`сор`, three
+//! characters) needs none either. A window where anything else shows (a
 //! control, another character, one of the alphabet's that is not simple) stops the fast path
 //! at the first such byte, and the general path takes the word it is in.
 
-use super::chartable;
+use super::{chartable, words};
 use crate::simd::blocks::{Alphabet, ByteClasses, Uniform};
 use std::sync::OnceLock;
 
@@ -162,6 +164,20 @@ pub(super) fn window<'a, const N: usize>(
         copy[before + take] = b;
     }
     copy
+}
+
+/// `classes` of a window whose text ends at byte `end` (below 64): as if a space stood there and
+/// control characters after it, whatever bytes the window read there. (The text's last byte is
+/// classed as it would be then: a character of the text never goes on past its end, and what
+/// follows it cannot be the second byte of one.)
+pub(super) fn end_window_at(classes: &mut ByteClasses, end: usize) {
+    let before = (1u64 << end) - 1;
+    classes.word &= before;
+    classes.letter &= before;
+    classes.lead &= before;
+    classes.twinless &= before;
+    classes.separator = classes.separator & before | 1 << end;
+    classes.other = classes.other & before | u64::MAX << end << 1;
 }
 
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 the two before), in SIMD where
@@ -320,7 +336,10 @@ fn stop_of(classes: &ByteClasses) -> (usize, u64) {
 /// Reads the words of a window whose bytes are classed `classes`, in an alphabet whose script
 /// is Latin or not: `look(start, end)` for each word that needs the word checks (byte indices
 /// in the window). A word is read when it ends, before a separator, in the window and before
-/// the first byte left to the general path.
+/// the first byte left to the general path. A word that mixes no scripts (no ASCII letters in a
+/// script other than Latin) needs no look when it is too short to count as a lookalike
+/// ([`words::too_short_to_look_alike`]): three quarters of the words looked at in Russian were
+/// such words of two or three letters (`со`, `ор`).
 ///
 /// All the words are judged at once, in bit arithmetic: adding a word's first bit to its bits
 /// carries through the word to the bit after it, unless a bit cleared on the way stops the
@@ -328,7 +347,7 @@ fn stop_of(classes: &ByteClasses) -> (usize, u64) {
 /// none of that class.
 pub(super) fn read_words(
     classes: &ByteClasses,
-    latin: bool,
+    script: &Script,
     mut look: impl FnMut(usize, usize),
 ) -> Read {
     let (stop, before_stop) = stop_of(classes);
@@ -342,16 +361,22 @@ pub(super) fn read_words(
     // separator).
     let read = after_each & before_stop;
     let looks_ascii = after_none_of(classes.twinless);
-    let mixes = if latin {
+    let mixes = if script.latin {
         0
     } else {
         !after_none_of(classes.letter)
     };
     let mut to_look = read & !after_none_of(classes.lead) & (looks_ascii | mixes);
+    // The bytes of a character of the alphabet besides its first.
+    let more_bytes = 1 + u32::from(script.alphabet.prefix != 0);
     while to_look != 0 {
         let end = to_look.trailing_zeros() as usize;
         let start = 63 - (starts & ((1 << end) - 1)).leading_zeros() as usize;
-        look(start, end);
+        let span = (u64::MAX << start) & ((1 << end) - 1);
+        let chars = (word & span).count_ones() - more_bytes * (classes.lead & span).count_ones();
+        if mixes & (1 << end) != 0 || !words::too_short_to_look_alike(chars as usize) {
+            look(start, end);
+        }
         to_look &= to_look - 1;
     }
     // The words not read start after the last one read.
@@ -371,7 +396,7 @@ pub(super) fn read_words(
 #[cfg(test)]
 fn read_words_one_by_one(
     classes: &ByteClasses,
-    latin: bool,
+    script: &Script,
     mut look: impl FnMut(usize, usize),
 ) -> Read {
     let (stop, before_stop) = stop_of(classes);
@@ -385,8 +410,18 @@ fn read_words_one_by_one(
         let span = (u64::MAX << start) & ((1 << end) - 1);
         if classes.lead & span != 0 {
             let looks_ascii = classes.twinless & span == 0;
-            let mixes = !latin && classes.letter & span != 0;
-            if looks_ascii || mixes {
+            let mixes = !script.latin && classes.letter & span != 0;
+            // Its characters: one per ASCII byte, one per lead byte and the bytes after it.
+            let (mut chars, mut k) = (0, start);
+            while k < end {
+                k += if classes.lead >> k & 1 == 1 {
+                    if script.alphabet.prefix != 0 { 3 } else { 2 }
+                } else {
+                    1
+                };
+                chars += 1;
+            }
+            if mixes || (looks_ascii && !words::too_short_to_look_alike(chars)) {
                 look(start, end);
             }
         }
@@ -453,6 +488,9 @@ mod tests {
         "ο",
         "\u{301}",
         "шшшшшшшшшшшшшшшшшшшшшшш",
+        "०",
+        "क",
+        "सोरत",
     ];
 
     proptest! {
@@ -477,8 +515,8 @@ mod tests {
             let script = script_at(example.as_bytes(), 0).unwrap();
             let classes = classify_bytes(&window, &script.alphabet);
             let (mut at_once, mut one_by_one) = (Vec::new(), Vec::new());
-            let read = read_words(&classes, script.latin, |s, e| at_once.push((s, e)));
-            let reference = read_words_one_by_one(&classes, script.latin, |s, e| one_by_one.push((s, e)));
+            let read = read_words(&classes, script, |s, e| at_once.push((s, e)));
+            let reference = read_words_one_by_one(&classes, script, |s, e| one_by_one.push((s, e)));
             prop_assert_eq!(at_once, one_by_one);
             prop_assert_eq!(read, reference);
         }
@@ -616,27 +654,49 @@ mod tests {
 
     /// The classes of `text`'s first 64 bytes, `text` padded with spaces, in the alphabet of
     /// `example`.
-    fn classes_of(text: &str, example: &str) -> (ByteClasses, bool) {
+    fn classes_of(text: &str, example: &str) -> (ByteClasses, &'static Script) {
         let mut window = [b' '; 66];
         window[2..2 + text.len()].copy_from_slice(text.as_bytes());
         let script = script_at(example.as_bytes(), 0).unwrap();
-        (classify_bytes(&window, &script.alphabet), script.latin)
+        (classify_bytes(&window, &script.alphabet), script)
     }
 
     fn words_read<'t>(text: &'t str, example: &str) -> (Vec<&'t str>, Read) {
-        let (classes, latin) = classes_of(text, example);
+        let (classes, script) = classes_of(text, example);
         let mut looked = Vec::new();
-        let read = read_words(&classes, latin, |s, e| looked.push(&text[s..e]));
+        let read = read_words(&classes, script, |s, e| looked.push(&text[s..e]));
         (looked, read)
     }
 
     #[test]
     fn words_that_may_look_like_ascii_or_mix_scripts_are_looked_at() {
-        let (looked, read) = words_read("жизнь сор paypal p\u{0430}ypal Москва x_жук ор", "ж");
-        // "сор" and "ор" look like ASCII ("ор" ends at the padding); "p\u{0430}ypal" and
-        // "x_жук" mix scripts.
-        assert_eq!(looked, ["сор", "p\u{0430}ypal", "x_жук", "ор"]);
+        let (looked, read) = words_read("жизнь ессе paypal p\u{0430}ypal Москва x_жук ор", "ж");
+        // "ессе" looks like ASCII; "p\u{0430}ypal" and "x_жук" mix scripts; "ор" would look
+        // like ASCII, but a word of three characters or fewer all in one script is too short
+        // to count.
+        assert_eq!(looked, ["ессе", "p\u{0430}ypal", "x_жук"]);
         assert_eq!(read, Read { next: 64, stop: 64 });
+        let (looked, _) = words_read("сор ор х1 х_ро хх_р", "ж");
+        assert_eq!(looked, ["х_ро", "хх_р"]);
+        // Characters of three bytes: Devanagari's digit zero looks like o.
+        let (looked, _) = words_read("०० ०००० ०", "क");
+        assert_eq!(looked, ["००००"]);
+    }
+
+    #[test]
+    fn a_window_ended_early_is_classed_as_one_copied_with_a_space_and_controls_after() {
+        let script = script_at("क".as_bytes(), 0).unwrap();
+        let text = "सोरत जाने क\u{94D}ष, \nनि\u{FFFD}र्देश\u{1}x";
+        for end in (0..=text.len().min(63)).filter(|&e| text.is_char_boundary(e)) {
+            let mut in_place = [b'.'; 66];
+            in_place[2..2 + text.len()].copy_from_slice(text.as_bytes());
+            let mut classes = classify_bytes(&in_place, &script.alphabet);
+            end_window_at(&mut classes, end);
+            let mut copied = [1; 66];
+            copied[2..2 + end].copy_from_slice(&text.as_bytes()[..end]);
+            copied[2 + end] = b' ';
+            assert_eq!(classes, classify_bytes(&copied, &script.alphabet), "{end}");
+        }
     }
 
     #[test]
@@ -660,9 +720,9 @@ mod tests {
             }
         );
         // A control character after a separator: everything before it is read.
-        let (looked, read) = words_read("сор \u{1}", "ж");
-        assert_eq!(looked, ["сор"]);
-        assert_eq!(read, Read { next: 7, stop: 7 });
+        let (looked, read) = words_read("ессе \u{1}", "ж");
+        assert_eq!(looked, ["ессе"]);
+        assert_eq!(read, Read { next: 9, stop: 9 });
         // A word that goes on past the window is not read.
         let long = "ж".repeat(40);
         let (_, read) = words_read(&long[..64], "ж");

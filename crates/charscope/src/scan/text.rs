@@ -460,6 +460,9 @@ fn code_point_at(bytes: &[u8], i: usize) -> (u32, usize) {
 /// counted only when a finding needs one (most runs have none).
 struct Run<'t> {
     text: &'t str,
+    /// The bytes the run lies in, and where it starts in them: the fast path reads its windows
+    /// there in place, past the run's ends too (what it reads past them is masked off).
+    around: (&'t [u8], usize),
     /// The line's number.
     line: u64,
     /// The byte offset of the run's start in the input.
@@ -471,10 +474,19 @@ struct Run<'t> {
 }
 
 impl<'t> Run<'t> {
-    /// The run `text` at byte `offset`, after `chars_before` characters of line `line`.
-    fn new(text: &'t str, line: u64, offset: u64, chars_before: u64) -> Run<'t> {
+    /// The run `text` at byte `offset`, after `chars_before` characters of line `line`, at byte
+    /// `around.1` of `around.0`.
+    fn new(
+        text: &'t str,
+        around: (&'t [u8], usize),
+        line: u64,
+        offset: u64,
+        chars_before: u64,
+    ) -> Run<'t> {
+        debug_assert_eq!(&around.0[around.1..around.1 + text.len()], text.as_bytes());
         Run {
             text,
+            around,
             line,
             offset,
             counted_to: 0,
@@ -801,7 +813,8 @@ impl<'p> Scanner<'p> {
                 memchr::memrchr(b'\n', &bytes[start..special]).map_or(start, |k| start + k + 1);
             lines += 1 + bytecount::count(&bytes[start..line_start], b'\n') as u64;
             let end = memchr::memchr(b'\n', &bytes[special..]).map_or(bytes.len(), |k| special + k);
-            self.line(lines, offset + line_start as u64, &text[line_start..end]);
+            let line = &text[line_start..end];
+            self.line(lines, offset + line_start as u64, line, (bytes, line_start));
             if end == bytes.len() {
                 return lines;
             }
@@ -842,7 +855,7 @@ impl<'p> Scanner<'p> {
             let text = chunk.valid();
             if !text.is_empty() {
                 if readable {
-                    self.text(&mut state, at, text);
+                    self.text(&mut state, at, text, (line, (at - offset) as usize));
                 } else {
                     self.bidi_controls_of(&mut state, at, text);
                 }
@@ -946,13 +959,13 @@ impl<'p> Scanner<'p> {
             }));
     }
 
-    /// One line of valid text (without its line feed).
-    fn line(&mut self, number: u64, offset: u64, line: &str) {
+    /// One line of valid text (without its line feed), at byte `around.1` of `around.0`.
+    fn line(&mut self, number: u64, offset: u64, line: &str, around: (&[u8], usize)) {
         if next_not_plain(line.as_bytes(), 0) == line.len() {
             return;
         }
         let mut state = LineState::new(number);
-        self.text(&mut state, offset, line);
+        self.text(&mut state, offset, line, around);
         self.end_line(state);
     }
 
@@ -980,9 +993,9 @@ impl<'p> Scanner<'p> {
     /// Printable ASCII is skipped 16 bytes at a time: an ASCII word is never a finding, so the
     /// ASCII characters that matter are those of words that also have other characters, read
     /// from each such character backwards and forwards.
-    fn text(&mut self, state: &mut LineState, offset: u64, text: &str) {
+    fn text(&mut self, state: &mut LineState, offset: u64, text: &str, around: (&[u8], usize)) {
         let bytes = text.as_bytes();
-        let mut run = Run::new(text, state.number, offset, state.column);
+        let mut run = Run::new(text, around, state.number, offset, state.column);
         let mut flags = chartable::Reader::new();
         let mut word: Option<OpenWord> = None;
         // The NFC quick check, told of each character that is neither ASCII nor inert.
@@ -1097,17 +1110,23 @@ impl<'p> Scanner<'p> {
         // The first window starts with the word's ASCII characters before (never a separator
         // or a character beyond ASCII: the word would be open).
         let (mut start, _) = ascii_word_run_back(bytes, i);
+        let (around, base) = run.around;
         loop {
-            // Past the run's end: a space, which ends its last word as the run's end does, then
-            // control characters, which the fast path never reads.
+            // Read in place where the bytes around the run hold the window; past the run's end,
+            // a space, which ends its last word as the run's end does, then control
+            // characters, which the fast path never reads.
             let mut copy = [1; 66];
-            let window = blocks::window(bytes, start, &mut copy, 1, Some(b' '));
-            let classes = blocks::classify(window, &script.alphabet);
+            let window = blocks::window(around, base + start, &mut copy, 1, Some(b' '));
+            let mut classes = blocks::classify(window, &script.alphabet);
+            let left = bytes.len() - start;
+            if left < 64 {
+                blocks::end_window_at(&mut classes, left);
+            }
             #[cfg(test)]
             {
                 self.windows_read += 1;
             }
-            let read = blocks::read_words(&classes, script.latin, |s, e| {
+            let read = blocks::read_words(&classes, script, |s, e| {
                 self.word(start + s, run, start + e);
             });
             let next = start + read.next;
@@ -1600,7 +1619,7 @@ mod tests {
     fn the_fast_path_reads_words_of_one_alphabet_as_the_general_path_does() {
         let texts = [
             "Ет примис цетерос дефинитионем хис? Доминг пхилосопхиа яуо но, ерат утрояуе.",
-            "Москва сор paypal p\u{0430}ypal x_жук хаха",
+            "Москва сор paypal p\u{0430}ypal x_жук хаха ессе ecce еее eee",
             "Ο Άρης είναι ο τέταρτος πλανήτης του ηλιακού συστήματος, ορ",
             "Marte é o quarto planeta a partir do Sol, o segundo menor do Sistema Solar",
             // A word of ASCII longer than a window, then a Cyrillic letter.
@@ -1655,7 +1674,7 @@ mod tests {
                     let mut after = Scanner::new("p", usize::MAX);
                     let mut state = LineState::new(3);
                     state.column = 5;
-                    after.text(&mut state, 100, &text);
+                    after.text(&mut state, 100, &text, (text.as_bytes(), 0));
                     after.findings.retain(|f| f.code == Code::NotNfc);
                     assert_eq!(after.findings, whole.findings, "{text:?}");
                     differ += usize::from(!whole.findings.is_empty());
@@ -1938,7 +1957,7 @@ mod tests {
         let mut scanner = Scanner::new("t", 0);
         let mut state = LineState::new(1);
         for chunk in japanese.utf8_chunks() {
-            scanner.text(&mut state, 0, chunk.valid());
+            scanner.text(&mut state, 0, chunk.valid(), (chunk.valid().as_bytes(), 0));
         }
         assert!(
             scanner.findings.iter().any(|f| f.code == Code::MixedScript)

@@ -67,13 +67,19 @@ pub(super) fn word_chars(word: &str) -> Vec<FoundChar> {
     seen.into_iter().map(FoundChar::of).collect()
 }
 
+/// Whether a word of `chars` characters, all in one script, is too short to be reported as
+/// looking like an ASCII word: its verdict is [`Verdict::Nothing`] (it mixes no scripts either).
+pub(super) fn too_short_to_look_alike(chars: usize) -> bool {
+    chars < MIN_WHOLE_SCRIPT_LOOKALIKE
+}
+
 /// The verdict on a word with characters that are not ASCII, computed afresh.
 pub(super) fn analyse(word: &str) -> Verdict {
     if confusable::may_look_ascii(word) {
         // A short word all in one script (Cyrillic "с", "со", "ВВС") meets its Latin twin
         // by chance in any bilingual text: only longer ones count.
         let whole_script = mixed_scripts(word).is_none();
-        if whole_script && word.chars().count() < MIN_WHOLE_SCRIPT_LOOKALIKE {
+        if whole_script && too_short_to_look_alike(word.chars().count()) {
             return Verdict::Nothing;
         }
     }
