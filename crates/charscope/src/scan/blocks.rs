@@ -29,6 +29,8 @@ pub(super) struct Script {
     pub alphabet: Alphabet,
     /// Its script is Latin, the script of the ASCII letters: a word may mix them.
     pub latin: bool,
+    /// Its tables, a byte per character ([`Alphabet::byte_table`]).
+    pub table: [u8; 128],
 }
 
 impl Script {
@@ -128,6 +130,7 @@ fn work_out(prefix: u8, lead: u8) -> Option<Script> {
         }
     }
     Some(Script {
+        table: alphabet.byte_table(),
         alphabet,
         latin: script == chartable::LATIN,
     })
@@ -182,9 +185,9 @@ pub(super) fn end_window_at(classes: &mut ByteClasses, end: usize) {
 
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 the two before), in SIMD where
 /// the processor can, else one byte at a time.
-pub(super) fn classify(window: &[u8; 66], alphabet: &Alphabet) -> ByteClasses {
-    crate::simd::blocks::classify(window, alphabet)
-        .unwrap_or_else(|| classify_bytes(window, alphabet))
+pub(super) fn classify(window: &[u8; 66], script: &Script) -> ByteClasses {
+    crate::simd::blocks::classify(window, &script.alphabet, &script.table)
+        .unwrap_or_else(|| classify_bytes(window, &script.alphabet))
 }
 
 /// Whether the fast path is faster than the general one on this processor (it needs SIMD).
@@ -461,8 +464,12 @@ mod tests {
                 window[k] = if mix >> (k % 64) & 1 == 1 { any_byte[k] } else { BYTES[picks[k]] };
             }
             let reference = classify_bytes(&window, &script.alphabet);
-            if let Some(simd) = crate::simd::blocks::classify(&window, &script.alphabet) {
+            // AVX-512 where the processor has it, else AVX2; and AVX2 alone.
+            if let Some(simd) = crate::simd::blocks::classify(&window, &script.alphabet, &script.table) {
                 prop_assert_eq!(simd, reference);
+            }
+            if let Some(avx2) = crate::simd::blocks::classify_in_avx2(&window, &script.alphabet) {
+                prop_assert_eq!(avx2, reference);
             }
         }
     }

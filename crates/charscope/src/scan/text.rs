@@ -10,7 +10,7 @@
 use super::chartable;
 use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
-use super::words::{self, CandidateWord, MixedWord, Verdict, WordCache, word_chars};
+use super::words::{CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
 use super::{blocks, census, decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
@@ -1117,7 +1117,7 @@ impl<'p> Scanner<'p> {
             // characters, which the fast path never reads.
             let mut copy = [1; 66];
             let window = blocks::window(around, base + start, &mut copy, 1, Some(b' '));
-            let mut classes = blocks::classify(window, &script.alphabet);
+            let mut classes = blocks::classify(window, script);
             let left = bytes.len() - start;
             if left < 64 {
                 blocks::end_window_at(&mut classes, left);
@@ -1486,8 +1486,8 @@ impl<'p> Scanner<'p> {
                     self.push(at, Code::Confusable, chars, message, None);
                 }
                 None => {
-                    if let Some(mixed) = words::mixed(&c.word.word) {
-                        self.mixed(at, &mixed);
+                    if let Some(mixed) = &c.word.mixed {
+                        self.mixed(at, mixed);
                     }
                 }
             }

@@ -30,6 +30,9 @@ pub(super) struct CandidateWord {
     /// The word with each character that is not ASCII replaced by its ASCII prototype (and
     /// default-ignorables dropped): how its twin is spelled.
     pub reading: Box<str>,
+    /// Its finding when the text has no twin of it and it mixes scripts ([`mixed`]), worked out
+    /// once per distinct word, not at each of its places.
+    pub mixed: Option<MixedWord>,
 }
 
 /// A word that mixes scripts, as its finding reads wherever the word stands.
@@ -98,6 +101,7 @@ pub(super) fn analyse(word: &str) -> Verdict {
             word: word.into(),
             skeleton: skeleton.into(),
             reading: reading.into(),
+            mixed: mixed(word),
         }));
     }
     match mixed(word) {

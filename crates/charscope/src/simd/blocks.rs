@@ -21,6 +21,15 @@ pub(crate) struct Alphabet {
     pub twinless: [u8; 16],
 }
 
+impl Alphabet {
+    /// Each of the 128 characters' bits in one byte (1: simple, 2: twinless), in the order of
+    /// the tables: what one AVX-512 permute looks up for 64 bytes at once.
+    pub fn byte_table(&self) -> [u8; 128] {
+        let has = |t: &[u8; 16], k: usize| t[k / 8] >> (k % 8) & 1;
+        std::array::from_fn(|k| has(&self.simple, k) | has(&self.twinless, k) << 1)
+    }
+}
+
 /// The classes of 64 bytes, one bit per byte (bit `k` for byte `k`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ByteClasses {
@@ -46,8 +55,28 @@ pub(crate) struct ByteClasses {
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 are the two before them, which
 /// tell which character a byte at their start belongs to), in AVX2; `None` where the
 /// processor has no AVX2.
+/// `table` is the alphabet's [`Alphabet::byte_table`], which the AVX-512 classifier reads.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn classify(window: &[u8; 66], alphabet: &Alphabet) -> Option<ByteClasses> {
+pub(crate) fn classify(
+    window: &[u8; 66],
+    alphabet: &Alphabet,
+    table: &[u8; 128],
+) -> Option<ByteClasses> {
+    if super::avx512_available() {
+        // SAFETY: the processor has AVX-512 F, BW and VBMI, just checked.
+        return Some(unsafe { classify_avx512(window, alphabet, table) });
+    }
+    if !std::is_x86_feature_detected!("avx2") {
+        return None;
+    }
+    // SAFETY: the processor has AVX2, just checked.
+    Some(unsafe { classify_avx2(window, alphabet) })
+}
+
+/// [`ByteClasses`] in AVX2 alone, where the processor has it (the property test holds both
+/// classifiers to the scalar one).
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) fn classify_in_avx2(window: &[u8; 66], alphabet: &Alphabet) -> Option<ByteClasses> {
     if !std::is_x86_feature_detected!("avx2") {
         return None;
     }
@@ -57,8 +86,84 @@ pub(crate) fn classify(window: &[u8; 66], alphabet: &Alphabet) -> Option<ByteCla
 
 /// [`ByteClasses`] in SIMD: none on this processor.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) fn classify(_window: &[u8; 66], _alphabet: &Alphabet) -> Option<ByteClasses> {
+pub(crate) fn classify(
+    _window: &[u8; 66],
+    _alphabet: &Alphabet,
+    _table: &[u8; 128],
+) -> Option<ByteClasses> {
     None
+}
+
+/// [`ByteClasses`] in AVX2: none on this processor.
+#[cfg(all(test, not(target_arch = "x86_64")))]
+pub(crate) fn classify_in_avx2(_window: &[u8; 66], _alphabet: &Alphabet) -> Option<ByteClasses> {
+    None
+}
+
+/// The classifier in AVX-512: the 64 bytes at once, each comparison a bitmask already, and the
+/// alphabet's tables looked up by one permute of 128 bytes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn classify_avx512(window: &[u8; 66], alphabet: &Alphabet, table: &[u8; 128]) -> ByteClasses {
+    use std::arch::x86_64::*;
+    let byte = |b: u8| _mm512_set1_epi8(b as i8);
+    // SAFETY: bytes 0 to 65 are within the 66 of `window`, and 0 to 127 within the 128 of
+    // `table`; the loads are unaligned.
+    let (before_previous, previous, current, table_low, table_high) = unsafe {
+        let at = window.as_ptr();
+        (
+            _mm512_loadu_si512(at.cast::<__m512i>()),
+            _mm512_loadu_si512(at.add(1).cast::<__m512i>()),
+            _mm512_loadu_si512(at.add(2).cast::<__m512i>()),
+            _mm512_loadu_si512(table.as_ptr().cast::<__m512i>()),
+            _mm512_loadu_si512(table.as_ptr().add(64).cast::<__m512i>()),
+        )
+    };
+    let at_most = |v: __m512i, first: u8, count: u8| {
+        _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, byte(first)), byte(count - 1))
+    };
+    let is = |v: __m512i, b: u8| _mm512_cmpeq_epi8_mask(v, byte(b));
+    let letter = at_most(_mm512_or_si512(current, byte(0x20)), b'a', 26);
+    let word_ascii = letter | at_most(current, b'0', 10) | is(current, b'_');
+    let control =
+        at_most(current, 0, 0x20) & !(is(current, b'\t') | is(current, b'\r')) | is(current, 0x7F);
+    let non_ascii = _mm512_movepi8_mask(current);
+    let pair =
+        |v: __m512i| _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, byte(0xFE)), byte(alphabet.lead));
+    // 0x80 to 0xBF are the signed bytes below -64.
+    let continuation = _mm512_cmplt_epi8_mask(current, byte(0xC0));
+    let prefixed = alphabet.prefix != 0;
+    let (first, middle, last) = if prefixed {
+        let prefix = |v: __m512i| is(v, alphabet.prefix);
+        (
+            prefix(current),
+            prefix(previous) & pair(current),
+            continuation & pair(previous) & prefix(before_previous),
+        )
+    } else {
+        (pair(current), 0, continuation & pair(previous))
+    };
+    // The table's index: the previous byte's low bit, then the current byte's low 6 bits.
+    let index = _mm512_or_si512(
+        _mm512_slli_epi16::<6>(_mm512_and_si512(previous, byte(1))),
+        _mm512_and_si512(current, byte(0x3F)),
+    );
+    let bits = _mm512_permutex2var_epi8(table_low, index, table_high);
+    let simple = _mm512_test_epi8_mask(bits, byte(1));
+    let twinless = _mm512_test_epi8_mask(bits, byte(2));
+    let mut classes = ByteClasses {
+        word: word_ascii | first | middle | last,
+        separator: !non_ascii & !word_ascii & !control,
+        letter,
+        lead: first,
+        twinless: last & twinless,
+        other: control | non_ascii & !first & !middle & !last | last & !simple,
+    };
+    if prefixed {
+        // As in AVX2: a prefix byte the pair's byte does not follow (unknown for the last).
+        classes.other |= first & !(middle >> 1) & !(1 << 63);
+    }
+    classes
 }
 
 #[cfg(target_arch = "x86_64")]

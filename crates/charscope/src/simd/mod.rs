@@ -28,6 +28,21 @@ pub(crate) fn avx2_available() -> bool {
     }
 }
 
+/// Whether the processor has the AVX-512 that [`blocks`] classifies bytes with where it can
+/// (F, BW and VBMI).
+pub(crate) fn avx512_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Writes the UTF-16 code units of `text` (native byte order) at the start of `units`, which
 /// grows as needed; returns how many were written.
 pub(crate) fn str_to_utf16(text: &str, units: &mut Vec<u16>) -> usize {
