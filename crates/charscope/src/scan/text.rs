@@ -169,9 +169,8 @@ impl Listing {
 
 /// [`scan_bytes_with`] of a source read in chunks (a large file): the same findings in the same
 /// order (a test checks it), with a few MiB of memory rather than the whole source, which the
-/// kernel would zero and map page by page. Each region is searched for the ASCII twins of the
-/// lookalike words its thread has met so far right after its scan; only the regions that may
-/// hold a twin of a word met later are read again ([`twins::twins_of_regions`]).
+/// kernel would zero and map page by page. When there are words that may look like others, the
+/// source is read a second time for their twins.
 pub fn scan_source<R: ReadAt + ?Sized>(
     path: &str,
     src: &R,
@@ -191,12 +190,9 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     }
     let threads = options.threads;
     let listing = Listing::new(options.max_listed());
-    // Each thread keeps its verdicts on words, and the readings of the candidates it has met,
-    // from region to region; a region is searched for their twins right after its scan.
-    let new_state = || (WordCache::new(), twins::KnownReadings::default());
-    let scan_region = |state: &mut (WordCache, twins::KnownReadings), bytes: &[u8], offset| {
-        let (words, known) = state;
+    let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
         let mut scanner = Scanner::new(path, listing.max_listed_from(offset));
+        // The thread's kept verdicts go on from region to region.
         std::mem::swap(&mut scanner.words, words);
         let lines = match simdutf8::basic::from_utf8(bytes) {
             Ok(text) => scanner.text_lines(text, offset),
@@ -204,30 +200,20 @@ fn scan_source_in<R: ReadAt + ?Sized>(
         };
         std::mem::swap(&mut scanner.words, words);
         listing.listed(&scanner, offset + bytes.len() as u64);
-        let twins = known.search(readings(&scanner.candidates).into_iter(), bytes);
-        let region = twins::Region {
-            offset,
-            len: bytes.len(),
-            lines: lines as usize,
-            twins,
-        };
-        (scanner, region)
+        (scanner, lines)
     };
-    let regions = regions::check_regions(src, chunk, threads, new_state, scan_region)?;
+    let regions = regions::check_regions(src, chunk, threads, WordCache::new, scan_region)?;
     let mut regions = regions.into_iter();
-    let (mut scanner, first) = regions.next().expect("one region at least");
-    let mut lines = first.lines as u64;
-    let mut searched = vec![first];
-    for (region, searched_region) in regions {
+    let (mut scanner, mut lines) = regions.next().expect("one region at least");
+    for (region, region_lines) in regions {
         scanner.absorb(region, lines);
-        lines += searched_region.lines as u64;
-        searched.push(searched_region);
+        lines += region_lines;
     }
     let candidates = std::mem::take(&mut scanner.candidates);
     let twins = if candidates.is_empty() {
         HashMap::new()
     } else {
-        twins::twins_of_regions(src, searched, readings(&candidates), threads)?
+        twins::find_twins_in_source(src, readings(&candidates), chunk, threads)?
     };
     Ok(scanner.decide(&candidates, &twins))
 }
@@ -1482,7 +1468,7 @@ impl<'p> Scanner<'p> {
     fn decide(
         mut self,
         candidates: &[Candidate],
-        twins: &HashMap<Box<str>, twins::Twin>,
+        twins: &HashMap<&str, twins::Twin<'_>>,
     ) -> Vec<Finding> {
         for c in candidates {
             let at = (c.line, c.column, c.offset);
