@@ -1,8 +1,8 @@
-//! The scan's classifier of 64 bytes of UTF-8 at once, in AVX2: which bytes are ASCII letters,
-//! word characters, separators or controls, which lead or continue a character of one alphabet
-//! of two-byte characters, and what a table of that alphabet says of each such character. The
-//! scan (`scan::blocks`) reads words off these bitmasks; a scalar twin there is the reference
-//! a property test holds this one to.
+//! The scan's classifier of 64 bytes of UTF-8 at once, in AVX-512 or AVX2: which bytes are
+//! ASCII letters, word characters, separators or controls, which lead or continue a character
+//! of one alphabet, and what a table of that alphabet says of each such character. The scan
+//! (`scan::blocks`) reads words off these bitmasks; a scalar twin there is the reference a
+//! property test holds both to.
 
 /// One alphabet of UTF-8 characters: the 128 code points of two bytes whose lead byte is
 /// `lead` or `lead + 1` (`lead` even), or of three bytes whose first byte is `prefix` and
