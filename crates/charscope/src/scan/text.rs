@@ -1619,7 +1619,7 @@ mod tests {
     fn the_fast_path_reads_words_of_one_alphabet_as_the_general_path_does() {
         let texts = [
             "Ет примис цетерос дефинитионем хис? Доминг пхилосопхиа яуо но, ерат утрояуе.",
-            "Москва сор paypal p\u{0430}ypal x_жук хаха ессе ecce еее eee",
+            "Москва сор paypal p\u{0430}ypal x_жук хаха \u{435}\u{441}\u{441}\u{435} ecce \u{435}\u{435}\u{435} eee",
             "Ο Άρης είναι ο τέταρτος πλανήτης του ηλιακού συστήματος, ορ",
             "Marte é o quarto planeta a partir do Sol, o segundo menor do Sistema Solar",
             // A word of ASCII longer than a window, then a Cyrillic letter.
