@@ -244,9 +244,17 @@ fn groups<'c>(readings: Vec<(&'c str, &'c str)>) -> Vec<Vec<(&'c str, &'c str)>>
 /// One search for a group of readings (with their skeletons).
 struct Search<'c> {
     readings: Vec<(&'c str, &'c str)>,
-    searcher: aho_corasick::AhoCorasick,
+    matcher: Matcher,
     /// How many distinct skeletons the readings have.
     skeletons: usize,
+}
+
+/// What finds the readings of a [`Search`] in a text, leftmost-longest.
+enum Matcher {
+    /// Teddy alone (aho-corasick's packed searcher, SIMD), for readings of 3 bytes and more.
+    Teddy(aho_corasick::packed::Searcher),
+    /// Aho-Corasick, with the prefilter it picks.
+    Automaton(aho_corasick::AhoCorasick),
 }
 
 impl<'c> Search<'c> {
@@ -255,22 +263,13 @@ impl<'c> Search<'c> {
         if readings.is_empty() {
             return None;
         }
-        // Leftmost-longest: a whole word is the longest reading that starts where it starts.
-        // A contiguous NFA rather than the DFA the builder picks for a few readings: the text
-        // is searched once, mostly by the prefilter, and the DFA took longer to build (4% of
-        // the scan of a Wikipedia article) than the search it spared.
-        let searcher = aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
-            .build(readings.iter().map(|r| r.0))
-            .ok()?;
         let mut skeletons: Vec<&str> = readings.iter().map(|r| r.1).collect();
         skeletons.sort_unstable();
         skeletons.dedup();
         Some(Search {
             skeletons: skeletons.len(),
+            matcher: Matcher::new(&readings)?,
             readings,
-            searcher,
         })
     }
 
@@ -287,18 +286,60 @@ impl<'c> Search<'c> {
                 && !char_after(text, end).is_some_and(is_word_char)
         };
         let mut twins = HashMap::new();
-        let input = aho_corasick::Input::new(text).range(start..end);
-        for m in self.searcher.find_iter(input) {
-            let (reading, skeleton) = self.readings[m.pattern().as_usize()];
-            if twins.contains_key(skeleton) || !word_at(m.start(), m.end()) {
+        let mut from = start;
+        while let Some((pattern, at, to)) = self.matcher.find(text, from, end) {
+            from = to;
+            let (reading, skeleton) = self.readings[pattern];
+            if twins.contains_key(skeleton) || !word_at(at, to) {
                 continue;
             }
-            twins.insert(skeleton, (reading, m.start()));
+            twins.insert(skeleton, (reading, at));
             if twins.len() == self.skeletons {
                 break;
             }
         }
         twins
+    }
+}
+
+impl Matcher {
+    /// The matcher of `readings` (not empty): Teddy where it can be built and every reading has
+    /// [`SHORT_READING`] bytes or more, else Aho-Corasick. Left to itself, aho-corasick took a
+    /// search of the two first bytes for a few readings that start with `r` or `x` (`ropa`,
+    /// `xaoc`): in a Wikipedia article, with markup and links, the automaton then ran from
+    /// nearly every `r` (15% of the Russian article's scan).
+    fn new(readings: &[(&str, &str)]) -> Option<Matcher> {
+        let patterns = readings.iter().map(|r| r.0);
+        if readings.iter().all(|r| r.0.len() >= SHORT_READING)
+            && let Some(teddy) = aho_corasick::packed::Config::new()
+                .match_kind(aho_corasick::packed::MatchKind::LeftmostLongest)
+                .builder()
+                .extend(patterns.clone())
+                .build()
+        {
+            return Some(Matcher::Teddy(teddy));
+        }
+        // Leftmost-longest: a whole word is the longest reading that starts where it starts.
+        // A contiguous NFA rather than the DFA the builder picks for a few readings: the text
+        // is searched once, mostly by the prefilter, and the DFA took longer to build (4% of
+        // the scan of a Wikipedia article) than the search it spared.
+        let automaton = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .build(patterns)
+            .ok()?;
+        Some(Matcher::Automaton(automaton))
+    }
+
+    /// The leftmost-longest match in `text[from..end]`: its reading's index, start and end.
+    fn find(&self, text: &[u8], from: usize, end: usize) -> Option<(usize, usize, usize)> {
+        let m = match self {
+            Matcher::Teddy(teddy) => teddy.find_in(text, aho_corasick::Span::from(from..end)),
+            Matcher::Automaton(automaton) => {
+                automaton.find(aho_corasick::Input::new(text).range(from..end))
+            }
+        }?;
+        Some((m.pattern().as_usize(), m.start(), m.end()))
     }
 }
 
@@ -345,6 +386,35 @@ mod tests {
                 let after = String::from_utf8_lossy(&bytes[at..]).chars().next();
                 proptest::prop_assert_eq!(char_after(&bytes, at), after, "{}", at);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn teddy_and_the_automaton_find_the_twins_one_reading_at_a_time_finds(
+            picks in proptest::collection::vec(0..12usize, 0..150),
+            chosen in proptest::collection::vec(0..8usize, 1..8),
+        ) {
+            let pieces = ["ropa", "ropax", "xaoc", "r", "x", "a", " ", "\n", "é", "_", "Mapc", "pa"];
+            let text: String = picks.iter().map(|&k| pieces[k]).collect();
+            let pool = [("ropa", "ropa"), ("ropax", "ropax"), ("xaoc", "xaoc"), ("Mapc", "Mapc"),
+                ("apc", "apc"), ("pax", "ropa"), ("pa", "pa"), ("x", "x")];
+            let readings: Vec<(&str, &str)> = chosen.iter().map(|&k| pool[k]).collect();
+            let mut sorted = readings.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            let search = Search::new(sorted.clone()).unwrap();
+            proptest::prop_assert_eq!(
+                matches!(search.matcher, Matcher::Teddy(_)),
+                sorted.iter().all(|r| r.0.len() >= SHORT_READING)
+            );
+            let twins = find_twins(&text, readings.clone(), &[(0, text.len())]);
+            let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading)).collect();
+            got.sort_unstable();
+            let want: Vec<_> = one_by_one(&text, &readings).into_iter().map(|(s, r, _)| (s, r)).collect();
+            proptest::prop_assert_eq!(got, want);
         }
     }
 
