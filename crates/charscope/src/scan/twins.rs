@@ -405,11 +405,15 @@ mod tests {
             let mut sorted = readings.clone();
             sorted.sort_unstable();
             sorted.dedup();
+            // Teddy for long readings where the processor has its SIMD (the CI machine has
+            // AVX2), the automaton else.
             let search = Search::new(sorted.clone()).unwrap();
-            proptest::prop_assert_eq!(
-                matches!(search.matcher, Matcher::Teddy(_)),
-                sorted.iter().all(|r| r.0.len() >= SHORT_READING)
-            );
+            let teddy = matches!(search.matcher, Matcher::Teddy(_));
+            let long = sorted.iter().all(|r| r.0.len() >= SHORT_READING);
+            proptest::prop_assert!(!teddy || long);
+            if crate::simd::avx2_available() {
+                proptest::prop_assert_eq!(teddy, long);
+            }
             let twins = find_twins(&text, readings.clone(), &[(0, text.len())]);
             let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading)).collect();
             got.sort_unstable();
