@@ -53,9 +53,9 @@ pub(crate) struct ByteClasses {
 }
 
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 are the two before them, which
-/// tell which character a byte at their start belongs to), in AVX2; `None` where the
-/// processor has no AVX2.
-/// `table` is the alphabet's [`Alphabet::byte_table`], which the AVX-512 classifier reads.
+/// tell which character a byte at their start belongs to), in AVX-512 where the processor has
+/// it (`table` is the alphabet's [`Alphabet::byte_table`], which that classifier reads), else in
+/// AVX2; `None` where it has neither.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn classify(
     window: &[u8; 66],
