@@ -140,13 +140,12 @@ fn work_out(prefix: u8, lead: u8) -> Option<Script> {
 /// the `N - 64` just before them. They are read in place when `bytes` holds them all (a copy
 /// written and read back at once costs more than the classifying: the store is not forwarded
 /// to the load); at the ends of `bytes` they are copied into `copy`, with `fill` where `bytes`
-/// has nothing but `after_end`, if given, just past its end.
+/// has nothing.
 pub(super) fn window<'a, const N: usize>(
     bytes: &'a [u8],
     start: usize,
     copy: &'a mut [u8; N],
     fill: u8,
-    after_end: Option<u8>,
 ) -> &'a [u8; N] {
     let before = N - 64;
     if let Some(window) = start
@@ -161,11 +160,6 @@ pub(super) fn window<'a, const N: usize>(
     }
     let take = (bytes.len() - start).min(64);
     copy[before..before + take].copy_from_slice(&bytes[start..start + take]);
-    if take < 64
-        && let Some(b) = after_end
-    {
-        copy[before + take] = b;
-    }
     copy
 }
 

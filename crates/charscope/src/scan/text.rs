@@ -1112,12 +1112,13 @@ impl<'p> Scanner<'p> {
         let (mut start, _) = ascii_word_run_back(bytes, i);
         let (around, base) = run.around;
         loop {
-            // Read in place where the bytes around the run hold the window; past the run's end,
-            // a space, which ends its last word as the run's end does, then control
-            // characters, which the fast path never reads.
-            let mut copy = [1; 66];
-            let window = blocks::window(around, base + start, &mut copy, 1, Some(b' '));
+            // Read in place where the bytes around the run hold the window (what it reads past
+            // the run's end is masked off below, whatever it is).
+            let mut copy = [0; 66];
+            let window = blocks::window(around, base + start, &mut copy, 0);
             let mut classes = blocks::classify(window, script);
+            // Past the run's end: a space, which ends its last word as the run's end does, then
+            // control characters, which the fast path never reads.
             let left = bytes.len() - start;
             if left < 64 {
                 blocks::end_window_at(&mut classes, left);
