@@ -41,8 +41,7 @@ impl Script {
         let (Some(&pair), Some(&last)) = (bytes.get(at), bytes.get(at + 1)) else {
             return false;
         };
-        let k = usize::from(pair & 1) << 6 | usize::from(last & 0x3F);
-        self.alphabet.simple[k / 8] & (1 << (k % 8)) != 0
+        self.table[usize::from(pair & 1) << 6 | usize::from(last & 0x3F)] & 1 != 0
     }
 }
 

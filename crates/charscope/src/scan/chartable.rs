@@ -23,8 +23,8 @@ pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u16 = 2;
 /// The character is its own NFC, has combining class 0, is no mark that may be the second of a
-/// composition (NFC_Quick_Check Maybe), no Hangul jamo and,
-/// beyond the Basic Multilingual Plane, of the Common script: it is never the second character
+/// composition (NFC_Quick_Check Maybe), no Hangul jamo and, beyond the Basic Multilingual
+/// Plane, of the Common script: it is never the second character
 /// of a canonical composition (nor does its decomposition start with one), so text made of such
 /// characters is in NFC.
 pub const NFC_INERT: u16 = 4;
