@@ -2,23 +2,29 @@
 //! plain (never a hidden-character finding on its own), whether it continues a word, and whether
 //! it is inert for NFC (no text made of inert characters and ASCII can be other than NFC).
 //!
-//! The answers are worked out from the Unicode properties for each character of the Basic and
-//! the Supplementary Multilingual Planes the first time it is looked up, and kept for the
-//! process. Other characters get no answer and go the long way.
+//! The answers, for each character of the Basic and the Supplementary Multilingual Planes, are
+//! a chart worked out from the Unicode properties ahead of time (`chart_data.rs`, which a
+//! test works out again). Other characters get no answer and go the long way.
 
+#[cfg(test)]
 use super::confusable::is_word_category;
+#[cfg(test)]
 use super::hidden::classify_with;
 use icu_normalizer::properties::{
     CanonicalCombiningClassMapBorrowed, CanonicalCompositionBorrowed,
     CanonicalDecompositionBorrowed, Decomposed,
 };
-use icu_properties::CodePointMapData;
-use icu_properties::props::{GeneralCategory, Script};
-use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
+#[cfg(test)]
+use icu_properties::{
+    CodePointMapData,
+    props::{GeneralCategory, Script},
+};
+#[cfg(test)]
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-/// The character is never a hidden-character finding on its own ([`classify_with`] gives
-/// `None`), and its script, unless Common, Inherited or Unknown, has a number in the high byte.
+/// The character is never a hidden-character finding on its own
+/// ([`classify_with`](super::hidden::classify_with) gives `None`), and its script, unless
+/// Common, Inherited or Unknown, has a number in the high byte.
 pub const PLAIN: u16 = 1;
 /// The character continues a word ([`is_word_category`]).
 pub const WORD: u16 = 2;
@@ -49,39 +55,28 @@ pub const NO_SCRIPT: u16 = 128;
 /// [`PLAIN`]); else 0.
 pub const SCRIPT_SHIFT: u32 = 8;
 
-/// The flags of each character of the [`PLANES`] as [`lookup`] keeps them: 0 for
-/// a character not looked up yet, [`NONE`] for one whose flags are 0. Characters are worked out
-/// one by one, the first time they are looked up: a text uses a few hundred or thousand
-/// characters, a tiny part of the blocks they are in (working out whole blocks of 256 took
-/// 1.4 ms for the blocks of the bench corpus). Threads that work out the same character at once
-/// store the same flags.
-static TABLE: [AtomicU16; PLANES] = [const { AtomicU16::new(0) }; PLANES];
-
-/// The code points the table has: the Basic Multilingual Plane and the Supplementary
+/// The code points the chart has: the Basic Multilingual Plane and the Supplementary
 /// Multilingual Plane (emoji, historic scripts).
 const PLANES: usize = 0x2_0000;
 
-/// What [`TABLE`] keeps for flags 0: no character has it, as script numbers stay below 255.
-const NONE: u16 = 0xFF00;
+/// The chart is kept in blocks of this many code points (`1 << BLOCK_SHIFT`): blocks alike
+/// (unassigned ones, most of those of Han) are kept once.
+const BLOCK_SHIFT: u32 = 5;
 
-/// The flags of the character of code point `cp` (below [`PLANES`]) as [`TABLE`] keeps them
-/// (surrogates, never looked up by the scan, have none).
+/// The chart, worked out from the Unicode properties ([`flags_of`], [`quick_class_of`]) when
+/// the crates that have them change, not at each start: working out the characters as the
+/// scan met them took about 1.3 ms of a scan of the 16 bench texts (a fifth of it), and more
+/// for a few files of a script not seen before. A test works the chart out again and fails
+/// when this one is stale.
+#[rustfmt::skip]
+#[path = "chart_data.rs"]
+mod data;
+
+/// The flags of the character of code point `cp` (below [`PLANES`]; surrogates have none).
 #[inline(always)]
 fn lookup(cp: usize) -> u16 {
-    match TABLE[cp].load(Ordering::Relaxed) {
-        0 => work_out(cp),
-        kept => kept,
-    }
-}
-
-/// Works out the flags of the character of code point `cp` and keeps them in [`TABLE`].
-#[cold]
-#[inline(never)]
-fn work_out(cp: usize) -> u16 {
-    let flags = char::from_u32(cp as u32).map_or(0, flags_of);
-    let kept = if flags == 0 { NONE } else { flags };
-    TABLE[cp].store(kept, Ordering::Relaxed);
-    kept
+    let block = usize::from(data::FLAG_INDEX[cp >> BLOCK_SHIFT]);
+    data::FLAG_BLOCKS[block][cp & ((1 << BLOCK_SHIFT) - 1)]
 }
 
 /// [`plain_flags`] for a run of characters (the table lookup of the scan's inner loop).
@@ -102,7 +97,6 @@ impl Reader {
             return None;
         }
         let flags = lookup(cp);
-        // (NONE has no PLAIN.)
         (flags & PLAIN != 0).then_some(flags)
     }
 }
@@ -139,10 +133,7 @@ fn table_flags(c: char) -> Option<u16> {
     if cp >= PLANES {
         return None;
     }
-    Some(match lookup(cp) {
-        NONE => 0,
-        flags => flags,
-    })
+    Some(lookup(cp))
 }
 
 /// Whether every character of `text` may be written in Japanese, or every one in Korean (all
@@ -162,7 +153,8 @@ pub fn one_east_asian_writing_system(text: &str) -> bool {
     true
 }
 
-/// The flags of one character, worked out from its properties.
+/// The flags of one character, worked out from its properties (the chart is made of them).
+#[cfg(test)]
 pub fn flags_of(c: char) -> u16 {
     let gc = CodePointMapData::<GeneralCategory>::new().get(c);
     let mut flags = 0;
@@ -233,6 +225,7 @@ pub const LATIN: u8 = 25;
 /// than those of Chinese, Japanese and Korean (and Common and Inherited) have neither, without
 /// a look at their script extensions. Leaving a flag out is safe: the word is then resolved the
 /// long way.
+#[cfg(test)]
 fn east_asian_flags(c: char) -> u16 {
     match CodePointMapData::<Script>::new().get(c) {
         Script::Han => JAPANESE | KOREAN,
@@ -325,27 +318,22 @@ pub fn surely_nfc_up_to(text: &str) -> usize {
 }
 
 /// The combining class of the character of code point `cp` when it has NFC_Quick_Check=Yes
-/// (kept for the [`PLANES`], as [`TABLE`] keeps flags: 0 for not worked out yet, 1 for no,
-/// 2 plus the class for yes).
+/// (the chart keeps it for the [`PLANES`]: 0 for no, 1 plus the class for yes).
 pub fn quick_class(cp: u32) -> Option<u8> {
-    static QUICK: [AtomicU8; PLANES] = [const { AtomicU8::new(0) }; PLANES];
-    let work_out = || {
-        let c = char::from_u32(cp)?;
-        let class = CanonicalCombiningClassMapBorrowed::new().get_u8(c);
-        (nfc_quick_check_yes(c) && class <= 250).then_some(class)
+    let Some(block) = data::QUICK_INDEX.get(cp as usize >> BLOCK_SHIFT) else {
+        return char::from_u32(cp).and_then(quick_class_of);
     };
-    let Some(kept) = QUICK.get(cp as usize) else {
-        return work_out();
-    };
-    match kept.load(Ordering::Relaxed) {
-        0 => {
-            let class = work_out();
-            kept.store(class.map_or(1, |class| class + 2), Ordering::Relaxed);
-            class
-        }
-        1 => None,
-        kept => Some(kept - 2),
+    match data::QUICK_BLOCKS[usize::from(*block)][cp as usize & ((1 << BLOCK_SHIFT) - 1)] {
+        0 => None,
+        kept => Some(kept - 1),
     }
+}
+
+/// The combining class of a character with NFC_Quick_Check=Yes (worked out from the
+/// properties: [`quick_class`] reads the chart).
+fn quick_class_of(c: char) -> Option<u8> {
+    let class = CanonicalCombiningClassMapBorrowed::new().get_u8(c);
+    (nfc_quick_check_yes(c) && class <= 250).then_some(class)
 }
 
 /// Whether a character has NFC_Quick_Check=Yes: its own NFC, and never the second character of
@@ -503,13 +491,134 @@ mod tests {
         assert_eq!(surely_nfc_up_to("\u{0928}\u{093E}\u{0921}\u{093C}"), 6);
     }
 
+    /// Blocks of `1 << BLOCK_SHIFT` values alike kept once: the index of each block's values
+    /// in the list of distinct ones, and that list.
+    fn blocks_of<T: Copy + Eq + std::hash::Hash>(values: &[T]) -> (Vec<usize>, Vec<&[T]>) {
+        let mut distinct: Vec<&[T]> = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        let index = values
+            .chunks(1 << BLOCK_SHIFT)
+            .map(|block| {
+                *seen.entry(block).or_insert_with(|| {
+                    distinct.push(block);
+                    distinct.len() - 1
+                })
+            })
+            .collect();
+        (index, distinct)
+    }
+
+    /// Rust's array of `values`, as many a line as make it no longer than 100 characters.
+    fn rust_array(values: impl Iterator<Item = String>, indent: &str) -> String {
+        let mut text = String::from("[\n");
+        let mut line = String::new();
+        for value in values {
+            if indent.len() + line.len() + value.len() + 2 > 100 {
+                text.push_str(&format!("{indent}{}\n", line.trim_end()));
+                line.clear();
+            }
+            line.push_str(&value);
+            line.push_str(", ");
+        }
+        if !line.is_empty() {
+            text.push_str(&format!("{indent}{}\n", line.trim_end()));
+        }
+        text.push_str(&indent[4..]);
+        text.push(']');
+        text
+    }
+
+    /// `chart_data.rs` as the properties of the crates in use make it.
+    fn chart_source() -> String {
+        let chars = || (0..PLANES as u32).map(char::from_u32);
+        let flags: Vec<u16> = chars().map(|c| c.map_or(0, flags_of)).collect();
+        let quick: Vec<u8> = chars()
+            .map(|c| c.and_then(quick_class_of).map_or(0, |class| class + 1))
+            .collect();
+        let (flag_index, flag_blocks) = blocks_of(&flags);
+        let (quick_index, quick_blocks) = blocks_of(&quick);
+        assert!(flag_blocks.len() <= usize::from(u16::MAX) && quick_blocks.len() <= 256);
+        let size = 1 << BLOCK_SHIFT;
+        let numbers = |values: &[usize]| values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        let blocks = |blocks: Vec<Vec<String>>| {
+            rust_array(
+                blocks
+                    .into_iter()
+                    .map(|b| rust_array(b.into_iter(), "        ")),
+                "    ",
+            )
+        };
+        format!(
+            "// Generated by the test `the_chart_is_worked_out_from_the_properties` (scan/chartable.rs)\n\
+             // from the Unicode properties of the crates in Cargo.lock. Do not edit: rerun it with\n\
+             // CHARSCOPE_WRITE_CHART=1 set.\n\
+             \n\
+             //! The chart of `chartable`, in blocks of {size} code points.\n\
+             \n\
+             /// For each block of the planes, its flags in [`FLAG_BLOCKS`].\n\
+             pub(super) static FLAG_INDEX: [u16; {}] = {};\n\
+             \n\
+             /// The distinct blocks of flags.\n\
+             pub(super) static FLAG_BLOCKS: [[u16; {size}]; {}] = {};\n\
+             \n\
+             /// For each block of the planes, its quick classes in [`QUICK_BLOCKS`].\n\
+             pub(super) static QUICK_INDEX: [u8; {}] = {};\n\
+             \n\
+             /// The distinct blocks of quick classes: 0 for none, else 1 plus the class.\n\
+             pub(super) static QUICK_BLOCKS: [[u8; {size}]; {}] = {};\n",
+            flag_index.len(),
+            rust_array(numbers(&flag_index).into_iter(), "    "),
+            flag_blocks.len(),
+            blocks(
+                flag_blocks
+                    .iter()
+                    .map(|b| b.iter().map(|v| v.to_string()).collect())
+                    .collect()
+            ),
+            quick_index.len(),
+            rust_array(numbers(&quick_index).into_iter(), "    "),
+            quick_blocks.len(),
+            blocks(
+                quick_blocks
+                    .iter()
+                    .map(|b| b.iter().map(|v| v.to_string()).collect())
+                    .collect()
+            ),
+        )
+    }
+
+    #[test]
+    fn the_chart_is_worked_out_from_the_properties() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/scan/chart_data.rs");
+        let source = chart_source();
+        if std::env::var_os("CHARSCOPE_WRITE_CHART").is_some() {
+            std::fs::write(path, &source).expect("chart_data.rs written");
+        }
+        let kept = std::fs::read_to_string(path).expect("chart_data.rs");
+        assert!(
+            kept == source,
+            "src/scan/chart_data.rs is stale: rerun this test with CHARSCOPE_WRITE_CHART=1"
+        );
+        // And the lookups read it back.
+        for cp in 0..PLANES as u32 + 0x100 {
+            let c = char::from_u32(cp);
+            let flags = c.filter(|_| cp < PLANES as u32).map(flags_of);
+            assert_eq!(flags_at(cp), flags, "U+{cp:04X}");
+            assert_eq!(quick_class(cp), c.and_then(quick_class_of), "U+{cp:04X}");
+        }
+        assert_eq!(quick_class(0x0651), Some(33));
+        assert_eq!(quick_class(0x0301), None, "the second of a composition");
+        assert_eq!(quick_class(0x0041), Some(0));
+        assert_eq!(quick_class(0x0344), None, "not its own NFC");
+        assert_eq!(quick_class(0x1D165), Some(216), "beyond the chart");
+    }
+
     #[test]
     fn inert_characters_make_nfc_text_and_the_table_agrees() {
         let nfc = ComposingNormalizerBorrowed::new_nfc();
         let mut inert = 0;
         for c in (0x80..PLANES as u32).filter_map(char::from_u32) {
             let flags = flags_of(c);
-            assert_ne!(flags, NONE, "U+{:04X}", c as u32);
             assert_eq!(table_flags(c), Some(flags), "U+{:04X}", c as u32);
             assert_eq!(plain_flags(c), (flags & PLAIN != 0).then_some(flags));
             if CanonicalCombiningClassMapBorrowed::new().get_u8(c) == 0 {
