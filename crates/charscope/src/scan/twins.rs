@@ -217,9 +217,9 @@ fn char_after(bytes: &[u8], at: usize) -> Option<char> {
 /// The most readings of one search: the most that Teddy takes (aho-corasick's packed searcher;
 /// above 32 its "fat" form, with twice the buckets). One search of up to 64 readings costs
 /// less than several of 16: the 79 readings of the corrupted mixed text of the bench corpus
-/// took 19% of its scan in groups of 16, 16% in groups of 64 (224 -> 202 ms). (When Aho-Corasick
-/// searched groups of more than 16 with its own prefilter, most candidates were false and the
-/// automaton ran over the text byte by byte; Teddy is now the whole search.)
+/// took 19% of its scan in groups of 16, 16% in groups of 64 (224 -> 202 ms). (When
+/// Aho-Corasick searched groups of more than 16 with its own prefilter, most candidates were
+/// false and the automaton ran over the text byte by byte; Teddy is now the whole search.)
 const GROUP: usize = 64;
 
 /// The readings cut into groups to search apart: the short ones, and the others in groups of
@@ -432,13 +432,14 @@ mod tests {
             words in proptest::collection::vec("[acepx]{2,5}", 20..150),
             picks in proptest::collection::vec((0..150usize, 0..4usize), 0..300),
         ) {
-            // Words of five letters that all have Cyrillic lookalikes: many readings share
-            // their first bytes, as a lookalike-heavy text's do (Teddy's buckets fill up).
+            // Words made of five letters that all have Cyrillic lookalikes: many readings share
+            // their first bytes, as a lookalike-heavy text's do (Teddy's buckets fill up). Each
+            // word of the text is followed by a separator or by a word character (no match).
             let readings: Vec<(&str, &str)> = words.iter().map(|w| (w.as_str(), w.as_str())).collect();
-            let separators = [" ", "\n", "é", "x"];
+            let after = [" ", "\n", "é", "x"];
             let text: String = picks
                 .iter()
-                .map(|&(w, s)| format!("{}{}", words[w % words.len()], separators[s]))
+                .map(|&(w, a)| format!("{}{}", words[w % words.len()], after[a]))
                 .collect();
             let mut sorted = readings.clone();
             sorted.sort_unstable();
