@@ -225,7 +225,6 @@ pub(super) static FLAG_INDEX: [u16; 4096] = [
 
 /// The distinct blocks of flags.
 pub(super) static FLAG_BLOCKS: [[u16; 32]; 732] = [
-    
     [
         156, 156, 156, 156, 156, 156, 156, 156, 156, 157, 157, 156, 156, 157, 156, 156, 156, 156,
         156, 156, 156, 156, 156, 156, 156, 156, 156, 156, 156, 156, 156, 156,
@@ -3802,7 +3801,6 @@ pub(super) static QUICK_INDEX: [u8; 4096] = [
 
 /// The distinct blocks of quick classes: 0 for none, else 1 plus the class.
 pub(super) static QUICK_BLOCKS: [[u8; 32]; 177] = [
-    
     [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1,
