@@ -575,6 +575,25 @@ mod tests {
         assert_eq!(in_runs, 0x6000 - 64 - 3 + (0xD780 - 0xAC00), "{in_runs}");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn a_run_ends_where_the_scalar_test_ends_it(
+            bytes in proptest::collection::vec(proptest::sample::select(
+                vec![0xE4u8, 0xE9, 0xEA, 0xED, 0xB7, 0xB8, 0x85, 0x9E, 0xB0, 0x80, 0xBF, b'a', 0xE3]
+            ), 0..100),
+            from in 0..100usize,
+            hangul in proptest::bool::ANY,
+        ) {
+            let kind = if hangul { Uniform::Hangul } else { Uniform::Han };
+            let from = from.min(bytes.len());
+            let mut reference = from;
+            while reference < bytes.len() && in_run(&bytes, reference, kind) {
+                reference += 1;
+            }
+            proptest::prop_assert_eq!(uniform_run_end(&bytes, from, kind), reference);
+        }
+    }
+
     #[test]
     fn a_run_ends_at_the_first_character_of_another_kind() {
         let text = "中文字符串测试中文字符串测试中文字符串测试中文字符串测试。한국어";
