@@ -809,9 +809,26 @@ impl<'p> Scanner<'p> {
                 return lines + 1 + bytecount::count(&bytes[start..], b'\n') as u64;
             };
             debug_assert!(!is_plain_ascii(b) && b != b'\n');
-            let line_start =
-                memchr::memrchr(b'\n', &bytes[start..special]).map_or(start, |k| start + k + 1);
-            lines += 1 + bytecount::count(&bytes[start..line_start], b'\n') as u64;
+            // The line feeds before the special byte. In prose most lines need a look, and the
+            // special byte comes a few bytes after the line feed: there a loop is quicker than a
+            // search (the call and set-up of memrchr and bytecount cost more than the bytes).
+            let skipped = &bytes[start..special];
+            let (line_start, feeds) = if skipped.len() < 32 {
+                match skipped.iter().rposition(|&b| b == b'\n') {
+                    Some(k) => {
+                        let before = skipped[..k].iter().filter(|&&b| b == b'\n').count();
+                        (start + k + 1, 1 + before)
+                    }
+                    None => (start, 0),
+                }
+            } else {
+                let line_start = memchr::memrchr(b'\n', skipped).map_or(start, |k| start + k + 1);
+                (
+                    line_start,
+                    bytecount::count(&bytes[start..line_start], b'\n'),
+                )
+            };
+            lines += 1 + feeds as u64;
             let end = memchr::memchr(b'\n', &bytes[special..]).map_or(bytes.len(), |k| special + k);
             let line = &text[line_start..end];
             self.line(lines, offset + line_start as u64, line, (bytes, line_start));
@@ -959,11 +976,10 @@ impl<'p> Scanner<'p> {
             }));
     }
 
-    /// One line of valid text (without its line feed), at byte `around.1` of `around.0`.
+    /// One line of valid text (without its line feed) that has a byte other than plain ASCII,
+    /// at byte `around.1` of `around.0`.
     fn line(&mut self, number: u64, offset: u64, line: &str, around: (&[u8], usize)) {
-        if next_not_plain(line.as_bytes(), 0) == line.len() {
-            return;
-        }
+        debug_assert!(next_not_plain(line.as_bytes(), 0) < line.len());
         let mut state = LineState::new(number);
         self.text(&mut state, offset, line, around);
         self.end_line(state);
@@ -1836,6 +1852,36 @@ mod tests {
                 "{e}"
             ),
             Ok(_) => panic!("read beyond the limit"),
+        }
+    }
+
+    #[test]
+    fn the_lines_of_plain_ascii_before_a_line_that_needs_a_look_are_counted() {
+        // Line feeds close before the special byte (counted in a loop) and far before it (by a
+        // search): the findings have the lines and columns a count of every line feed gives.
+        for before in [
+            "",
+            "a\n",
+            "\n\n",
+            "ab\n\ncd\n",
+            &"plain ASCII line\n".repeat(9),
+        ] {
+            for line in [
+                "\u{202E}",
+                "x \u{202E}",
+                &format!("{} \u{202E}", "y".repeat(40)),
+            ] {
+                let text = format!("{before}{line}\nz\u{200B}\n");
+                let findings = scan_text("p", &text);
+                let lines = before.matches('\n').count() as u64;
+                let at: Vec<_> = findings.iter().map(|f| (f.line, f.column)).collect();
+                let column = line.chars().count() as u64;
+                assert_eq!(
+                    at,
+                    [(Some(lines + 1), Some(column)), (Some(lines + 2), Some(2))],
+                    "{text:?}"
+                );
+            }
         }
     }
 
