@@ -138,13 +138,12 @@ fn work_out(prefix: u8, lead: u8) -> Option<Script> {
 /// The `N` bytes that a classifier reads from byte `start` of `bytes`: the 64 from `start`, and
 /// the `N - 64` just before them. They are read in place when `bytes` holds them all (a copy
 /// written and read back at once costs more than the classifying: the store is not forwarded
-/// to the load); at the ends of `bytes` they are copied into `copy`, with `fill` where `bytes`
-/// has nothing.
+/// to the load); at the ends of `bytes` they are copied into `copy`, with zeros (ASCII NUL)
+/// where `bytes` has nothing.
 pub(super) fn window<'a, const N: usize>(
     bytes: &'a [u8],
     start: usize,
     copy: &'a mut [u8; N],
-    fill: u8,
 ) -> &'a [u8; N] {
     let before = N - 64;
     if let Some(window) = start
@@ -153,7 +152,7 @@ pub(super) fn window<'a, const N: usize>(
     {
         return window.try_into().expect("N bytes");
     }
-    *copy = [fill; N];
+    *copy = [0; N];
     for k in 1..=start.min(before) {
         copy[before - k] = bytes[start - k];
     }

@@ -27,7 +27,7 @@ pub(super) fn census(line: &[u8]) -> (u64, u64) {
             // The 64 bytes from `start` and the one before; past the end, ASCII, which cuts a
             // sequence short as the line's end does.
             let mut copy = [0; 65];
-            let window = super::blocks::window(line, start, &mut copy, 0);
+            let window = super::blocks::window(line, start, &mut copy);
             utf8_classes::classify(window).expect("AVX2")
         } else {
             Utf8Classes::default()

@@ -75,8 +75,18 @@ mod data;
 /// The flags of the character of code point `cp` (below [`PLANES`]; surrogates have none).
 #[inline(always)]
 fn lookup(cp: usize) -> u16 {
-    let block = usize::from(data::FLAG_INDEX[cp >> BLOCK_SHIFT]);
-    data::FLAG_BLOCKS[block][cp & ((1 << BLOCK_SHIFT) - 1)]
+    in_chart(&data::FLAG_INDEX, &data::FLAG_BLOCKS, cp)
+}
+
+/// The value of code point `cp` (below [`PLANES`]) in a chart kept as `index` (a block of
+/// `blocks` for each block of code points) and `blocks`.
+#[inline(always)]
+fn in_chart<I: Copy + Into<usize>, T: Copy>(
+    index: &[I],
+    blocks: &[[T; 1 << BLOCK_SHIFT]],
+    cp: usize,
+) -> T {
+    blocks[index[cp >> BLOCK_SHIFT].into()][cp & ((1 << BLOCK_SHIFT) - 1)]
 }
 
 /// [`plain_flags`] for a run of characters (the table lookup of the scan's inner loop).
@@ -320,10 +330,10 @@ pub fn surely_nfc_up_to(text: &str) -> usize {
 /// The combining class of the character of code point `cp` when it has NFC_Quick_Check=Yes
 /// (the chart keeps it for the [`PLANES`]: 0 for no, 1 plus the class for yes).
 pub fn quick_class(cp: u32) -> Option<u8> {
-    let Some(block) = data::QUICK_INDEX.get(cp as usize >> BLOCK_SHIFT) else {
+    if cp as usize >= PLANES {
         return char::from_u32(cp).and_then(quick_class_of);
-    };
-    match data::QUICK_BLOCKS[usize::from(*block)][cp as usize & ((1 << BLOCK_SHIFT) - 1)] {
+    }
+    match in_chart(&data::QUICK_INDEX, &data::QUICK_BLOCKS, cp as usize) {
         0 => None,
         kept => Some(kept - 1),
     }

@@ -1131,7 +1131,7 @@ impl<'p> Scanner<'p> {
             // Read in place where the bytes around the run hold the window (what it reads past
             // the run's end is masked off below, whatever it is).
             let mut copy = [0; 66];
-            let window = blocks::window(around, base + start, &mut copy, 0);
+            let window = blocks::window(around, base + start, &mut copy);
             let mut classes = blocks::classify(window, script);
             // Past the run's end: a space, which ends its last word as the run's end does, then
             // control characters, which the fast path never reads.
