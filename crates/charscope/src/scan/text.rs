@@ -169,8 +169,9 @@ impl Listing {
 
 /// [`scan_bytes_with`] of a source read in chunks (a large file): the same findings in the same
 /// order (a test checks it), with a few MiB of memory rather than the whole source, which the
-/// kernel would zero and map page by page. When there are words that may look like others, the
-/// source is read a second time for their twins.
+/// kernel would zero and map page by page. Each region of lines is searched for the twins of the
+/// words that may look like others as soon as it is scanned ([`twins::RegionSearch`]); the
+/// source is read again only where a region was scanned before some of those words were met.
 pub fn scan_source<R: ReadAt + ?Sized>(
     path: &str,
     src: &R,
@@ -190,31 +191,47 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     }
     let threads = options.threads;
     let listing = Listing::new(options.max_listed());
-    let scan_region = |words: &mut WordCache, bytes: &[u8], offset: u64| {
+    let known = twins::Known::new();
+    let new_state = || (WordCache::new(), twins::RegionSearch::new());
+    let scan_region = |state: &mut (WordCache, twins::RegionSearch), bytes: &[u8], offset: u64| {
         let mut scanner = Scanner::new(path, listing.max_listed_from(offset));
         // The thread's kept verdicts go on from region to region.
-        std::mem::swap(&mut scanner.words, words);
+        std::mem::swap(&mut scanner.words, &mut state.0);
         let lines = match simdutf8::basic::from_utf8(bytes) {
             Ok(text) => scanner.text_lines(text, offset),
             Err(_) => scanner.byte_lines(bytes, offset),
         };
-        std::mem::swap(&mut scanner.words, words);
+        std::mem::swap(&mut scanner.words, &mut state.0);
         listing.listed(&scanner, offset + bytes.len() as u64);
-        (scanner, lines)
+        let readings = scanner
+            .candidates
+            .iter()
+            .map(|c| (&*c.word.reading, &*c.word.skeleton));
+        let hits = state.1.search(&known, readings, bytes);
+        (scanner, lines, (offset, bytes.len(), hits))
     };
-    let regions = regions::check_regions(src, chunk, threads, WordCache::new, scan_region)?;
+    let regions = regions::check_regions(src, chunk, threads, new_state, scan_region)?;
     let mut regions = regions.into_iter();
-    let (mut scanner, mut lines) = regions.next().expect("one region at least");
-    for (region, region_lines) in regions {
+    let (mut scanner, mut lines, (offset, len, hits)) =
+        regions.next().expect("one region at least");
+    let mut searched = vec![twins::Region {
+        offset,
+        len,
+        lines_before: 0,
+        hits,
+    }];
+    for (region, region_lines, (offset, len, hits)) in regions {
         scanner.absorb(region, lines);
+        searched.push(twins::Region {
+            offset,
+            len,
+            lines_before: lines as usize,
+            hits,
+        });
         lines += region_lines;
     }
     let candidates = std::mem::take(&mut scanner.candidates);
-    let twins = if candidates.is_empty() {
-        HashMap::new()
-    } else {
-        twins::find_twins_in_source(src, readings(&candidates), chunk, threads)?
-    };
+    let twins = twins::twins_of_regions(src, known, searched, chunk, threads)?;
     Ok(scanner.decide(&candidates, &twins))
 }
 
@@ -1485,7 +1502,7 @@ impl<'p> Scanner<'p> {
     fn decide(
         mut self,
         candidates: &[Candidate],
-        twins: &HashMap<&str, twins::Twin<'_>>,
+        twins: &HashMap<Box<str>, twins::Twin>,
     ) -> Vec<Finding> {
         for c in candidates {
             let at = (c.line, c.column, c.offset);
@@ -1882,6 +1899,27 @@ mod tests {
                     "{text:?}"
                 );
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn twins_before_the_words_that_look_like_them_are_found_in_any_region(
+            picks in prop::collection::vec(0..10usize, 0..120),
+            chunk in 1..40usize,
+            threads in 1..4usize,
+        ) {
+            // Lookalikes and their twins on many short lines: a twin often stands in a region
+            // scanned before its lookalike was met, and is found only when that region is read
+            // again.
+            let pieces = ["Mapc", "\u{41C}\u{430}\u{440}\u{441}", "paypal", "p\u{430}ypal", "ropa",
+                "\u{433}\u{43E}\u{440}\u{430}", " ", "\n", "\n", "\u{430}"];
+            let text: String = picks.iter().map(|&k| pieces[k]).collect();
+            let options = ScanOptions { threads, ..ScanOptions::default() };
+            let whole = scan_bytes("p", text.as_bytes());
+            prop_assert_eq!(scan_source_in("p", text.as_bytes(), options, chunk).unwrap(), whole);
         }
     }
 

@@ -1,15 +1,24 @@
 //! The ASCII twins of the words that may look like ASCII words: where in a text each such word's
 //! ASCII reading stands as a whole word, the first time.
+//!
+//! A text in memory is searched once its candidates are all known ([`find_twins`]). A large
+//! source read in regions is searched as it is scanned: each region, once scanned, for the
+//! readings met so far in any region ([`RegionSearch`]); afterwards only the regions scanned
+//! before a reading was met are read again, for the readings they missed
+//! ([`twins_of_regions`]). Most readings are met in the first few MiB, and the source is not
+//! read twice.
 
 use super::confusable::is_word_char;
 use super::regions::check_regions;
 use crate::source::{ReadAt, read_full_at};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
 
 /// The ASCII word of a text that a candidate looks like.
-pub(super) struct Twin<'c> {
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Twin {
     /// How it is spelled.
-    pub reading: &'c str,
+    pub reading: Box<str>,
     /// Its line.
     pub line: usize,
 }
@@ -20,14 +29,14 @@ pub(super) struct Twin<'c> {
 const SHORT_READING: usize = 3;
 
 /// The searches for the ASCII readings of the candidates.
-pub(super) struct TwinSearch<'c> {
-    searches: Vec<Search<'c>>,
+pub(super) struct TwinSearch {
+    searches: Vec<Search>,
 }
 
-impl<'c> TwinSearch<'c> {
+impl TwinSearch {
     /// The search for `readings`, each candidate's ASCII reading with its skeleton: all are
     /// looked for at once (Aho-Corasick), the short ones apart ([`groups`]).
-    pub fn new(mut readings: Vec<(&'c str, &'c str)>) -> TwinSearch<'c> {
+    pub fn new(mut readings: Vec<(&str, &str)>) -> TwinSearch {
         readings.retain(|r| !r.0.is_empty());
         readings.sort_unstable();
         readings.dedup();
@@ -39,8 +48,11 @@ impl<'c> TwinSearch<'c> {
     }
 
     /// The readings, with their skeletons.
-    fn into_readings(self) -> Vec<(&'c str, &'c str)> {
-        self.searches.into_iter().flat_map(|s| s.readings).collect()
+    fn readings(&self) -> Vec<(&str, &str)> {
+        self.searches
+            .iter()
+            .flat_map(|s| s.readings.iter().map(|(r, k)| (&**r, &**k)))
+            .collect()
     }
 
     /// Whether a reading holds a line feed: a match may then cross from one line to the next,
@@ -55,12 +67,7 @@ impl<'c> TwinSearch<'c> {
     /// its reading and where it starts. Bytes that are not UTF-8 are read as U+FFFD is (no word
     /// character), and a match is the same as in [`String::from_utf8_lossy`]'s text: a reading
     /// is UTF-8, and no valid character spans bytes that are not.
-    pub fn first_in(
-        &self,
-        text: &[u8],
-        start: usize,
-        end: usize,
-    ) -> HashMap<&'c str, (&'c str, usize)> {
+    pub fn first_in(&self, text: &[u8], start: usize, end: usize) -> HashMap<&str, (&str, usize)> {
         let mut twins: HashMap<&str, (&str, usize)> = HashMap::new();
         for search in &self.searches {
             for (skeleton, (reading, at)) in search.first_twins(text, start, end) {
@@ -72,6 +79,31 @@ impl<'c> TwinSearch<'c> {
         }
         twins
     }
+
+    /// [`TwinSearch::first_in`] of all of `bytes`, in the order of the matches, each with its
+    /// line in `bytes` (0 for the first), counted only up to the last match.
+    fn firsts_with_lines(&self, bytes: &[u8]) -> Vec<RegionTwin> {
+        let mut firsts: Vec<_> = self
+            .first_in(bytes, 0, bytes.len())
+            .into_iter()
+            .map(|(skeleton, (reading, at))| (at, skeleton, reading))
+            .collect();
+        firsts.sort_unstable();
+        let mut line = 0;
+        let mut counted = 0;
+        firsts
+            .into_iter()
+            .map(|(at, skeleton, reading)| {
+                line += bytecount::count(&bytes[counted..at], b'\n');
+                counted = at;
+                RegionTwin {
+                    skeleton: skeleton.into(),
+                    reading: reading.into(),
+                    line,
+                }
+            })
+            .collect()
+    }
 }
 
 /// The first ASCII word of the text that each candidate looks like, by skeleton: `readings`
@@ -79,11 +111,11 @@ impl<'c> TwinSearch<'c> {
 /// text (byte ranges cut before line feeds) are searched at once, each from its start: as no
 /// reading holds a line feed, no match crosses from one part to the next, and the matches of a
 /// part are those a search of the whole text finds there.
-pub(super) fn find_twins<'c>(
+pub(super) fn find_twins(
     text: &str,
-    readings: Vec<(&'c str, &'c str)>,
+    readings: Vec<(&str, &str)>,
     parts: &[(usize, usize)],
-) -> HashMap<&'c str, Twin<'c>> {
+) -> HashMap<Box<str>, Twin> {
     let search = TwinSearch::new(readings);
     let whole = [(0, text.len())];
     let parts = if search.crosses_lines() {
@@ -103,33 +135,36 @@ pub(super) fn find_twins<'c>(
         }
     }
     // Line numbers, counted once through the text up to the last twin.
-    let mut by_offset: Vec<(usize, &str)> = twins.iter().map(|(&s, &(_, at))| (at, s)).collect();
+    let mut by_offset: Vec<(usize, &str, &str)> = twins
+        .iter()
+        .map(|(&skeleton, &(reading, at))| (at, skeleton, reading))
+        .collect();
     by_offset.sort_unstable();
     let mut line = 1;
     let mut counted = 0;
-    let mut lines = HashMap::new();
-    for (at, skeleton) in by_offset {
+    let mut found = HashMap::new();
+    for (at, skeleton, reading) in by_offset {
         line += bytecount::count(&text.as_bytes()[counted..at], b'\n');
         counted = at;
-        lines.insert(skeleton, line);
+        found.insert(
+            skeleton.into(),
+            Twin {
+                reading: reading.into(),
+                line,
+            },
+        );
     }
-    twins
-        .into_iter()
-        .map(|(skeleton, (reading, _))| {
-            let line = lines[skeleton];
-            (skeleton, Twin { reading, line })
-        })
-        .collect()
+    found
 }
 
 /// [`find_twins`] in a source read in chunks on up to `threads` threads ([`check_regions`]),
 /// bytes that are not UTF-8 read as U+FFFD (as [`String::from_utf8_lossy`] reads the whole).
-pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
+pub(super) fn find_twins_in_source<R: ReadAt + ?Sized>(
     src: &R,
-    readings: Vec<(&'c str, &'c str)>,
+    readings: Vec<(&str, &str)>,
     chunk: usize,
     threads: usize,
-) -> std::io::Result<HashMap<&'c str, Twin<'c>>> {
+) -> std::io::Result<HashMap<Box<str>, Twin>> {
     let search = TwinSearch::new(readings);
     if search.crosses_lines() {
         // Never so far: the source is read whole.
@@ -145,11 +180,8 @@ pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
             }
         }
         let text = String::from_utf8_lossy(&bytes);
-        return Ok(find_twins(
-            &text,
-            search.into_readings(),
-            &[(0, text.len())],
-        ));
+        let readings = search.readings();
+        return Ok(find_twins(&text, readings, &[(0, text.len())]));
     }
     // Each region's first twins, with the line of each in the region, and its lines.
     let regions = check_regions(
@@ -158,32 +190,239 @@ pub(super) fn find_twins_in_source<'c, R: ReadAt + ?Sized>(
         threads,
         || (),
         |_, bytes, _| {
-            let mut firsts: Vec<(&'c str, &'c str, usize)> = search
-                .first_in(bytes, 0, bytes.len())
-                .into_iter()
-                .map(|(skeleton, (reading, at))| (skeleton, reading, at))
-                .collect();
-            firsts.sort_unstable_by_key(|f| f.2);
-            let mut line = 0;
-            let mut counted = 0;
-            for f in &mut firsts {
-                line += bytecount::count(&bytes[counted..f.2], b'\n');
-                counted = f.2;
-                f.2 = line;
-            }
+            let firsts = search.firsts_with_lines(bytes);
             (firsts, bytecount::count(bytes, b'\n') + 1)
         },
     )?;
     let mut twins = HashMap::new();
     let mut lines_before = 0;
     for (firsts, lines) in regions {
-        for (skeleton, reading, line) in firsts {
-            twins.entry(skeleton).or_insert(Twin {
-                reading,
-                line: lines_before + line + 1,
+        for first in firsts {
+            twins.entry(first.skeleton).or_insert(Twin {
+                reading: first.reading,
+                line: lines_before + first.line + 1,
             });
         }
         lines_before += lines;
+    }
+    Ok(twins)
+}
+
+/// The first twin of a skeleton in a region of a source.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct RegionTwin {
+    skeleton: Box<str>,
+    reading: Box<str>,
+    /// Its line in the region, 0 for the first.
+    line: usize,
+}
+
+/// The readings of the candidates that the threads of a scan in regions have met, each once, in
+/// the order they were met: the first `n` of them never change.
+#[derive(Default)]
+pub(super) struct Known {
+    readings: Mutex<(Vec<Reading>, HashSet<Reading>)>,
+}
+
+/// A reading with its skeleton.
+type Reading = (Box<str>, Box<str>);
+
+impl Known {
+    /// None yet.
+    pub fn new() -> Known {
+        Known::default()
+    }
+
+    /// Adds those of `readings` not known yet; returns how many are known.
+    fn add(&self, readings: Vec<Reading>) -> usize {
+        let mut known = self
+            .readings
+            .lock()
+            .expect("no thread panicked with the lock");
+        let (list, set) = &mut *known;
+        for reading in readings {
+            if !set.contains(&reading) {
+                set.insert(reading.clone());
+                list.push(reading);
+            }
+        }
+        list.len()
+    }
+
+    /// The first `n` readings.
+    fn first(&self, n: usize) -> Vec<Reading> {
+        let known = self
+            .readings
+            .lock()
+            .expect("no thread panicked with the lock");
+        known.0[..n].to_vec()
+    }
+
+    /// How many readings are known.
+    fn len(&self) -> usize {
+        let known = self
+            .readings
+            .lock()
+            .expect("no thread panicked with the lock");
+        known.0.len()
+    }
+
+    /// All the readings, in the order they were met.
+    fn into_readings(self) -> Vec<Reading> {
+        let known = self.readings.into_inner();
+        known.expect("no thread panicked with the lock").0
+    }
+}
+
+/// The most readings a region is searched for as it is scanned: one search (Teddy's most, as
+/// [`GROUP`] says). Beyond that many, a text whose lookalikes keep coming (16,000 distinct
+/// ones in 50 MB, made up to try it) would have its search built again region after region and
+/// each region searched twice; its regions are searched once, after the scan, for them all.
+const MAX_SEARCHED_AS_SCANNED: usize = GROUP;
+
+/// The twins found in a region as it was scanned.
+pub(super) struct RegionHits {
+    /// The number of readings (the first ones [`Known`] had) the region was searched for.
+    searched: usize,
+    /// The first twin of each skeleton found, in the order of their places.
+    firsts: Vec<RegionTwin>,
+}
+
+/// What a thread that scans regions keeps from one to the next for the twin search: the
+/// readings it has met, and the search for those known when it last searched.
+#[derive(Default)]
+pub(super) struct RegionSearch {
+    /// The readings met, with their skeletons (most readings have one).
+    met: HashMap<Box<str>, Vec<Box<str>>>,
+    /// The search for the first readings [`Known`] had, and how many.
+    search: Option<(usize, TwinSearch)>,
+}
+
+impl RegionSearch {
+    /// A thread's, before its first region.
+    pub fn new() -> RegionSearch {
+        RegionSearch::default()
+    }
+
+    /// Tells `known` of the `readings` (reading, skeleton) of the candidates of a region that
+    /// this thread had not met, then searches the region's `bytes` for the twins of all the
+    /// readings known.
+    pub fn search<'r>(
+        &mut self,
+        known: &Known,
+        readings: impl Iterator<Item = (&'r str, &'r str)>,
+        bytes: &[u8],
+    ) -> RegionHits {
+        let mut new = Vec::new();
+        for (reading, skeleton) in readings {
+            let met = self.met.get(reading);
+            if met.is_some_and(|skeletons| skeletons.iter().any(|s| **s == *skeleton)) {
+                continue;
+            }
+            let skeletons = self.met.entry(reading.into()).or_default();
+            skeletons.push(skeleton.into());
+            new.push((reading.into(), skeleton.into()));
+        }
+        let n = if new.is_empty() {
+            known.len()
+        } else {
+            known.add(new)
+        };
+        if n == 0 || n > MAX_SEARCHED_AS_SCANNED {
+            return RegionHits {
+                searched: 0,
+                firsts: Vec::new(),
+            };
+        }
+        if self
+            .search
+            .as_ref()
+            .is_none_or(|(built_for, _)| *built_for != n)
+        {
+            let readings = known.first(n);
+            let search = TwinSearch::new(readings.iter().map(|(r, s)| (&**r, &**s)).collect());
+            self.search = Some((n, search));
+        }
+        let (_, search) = self.search.as_ref().expect("built just above");
+        if search.crosses_lines() {
+            // (A reading with a line feed: the source is searched whole afterwards.)
+            return RegionHits {
+                searched: 0,
+                firsts: Vec::new(),
+            };
+        }
+        RegionHits {
+            searched: n,
+            firsts: search.firsts_with_lines(bytes),
+        }
+    }
+}
+
+/// A region of a source, as [`twins_of_regions`] takes it: where it starts, how many bytes it
+/// has, the lines before it, and the twins found in it as it was scanned.
+pub(super) struct Region {
+    /// Its byte offset in the source.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub len: usize,
+    /// The lines of the source before it.
+    pub lines_before: usize,
+    /// What [`RegionSearch::search`] found in it.
+    pub hits: RegionHits,
+}
+
+/// The first ASCII twin of each reading `known` has in the `regions` of `src` (all of them, in
+/// order), as [`find_twins_in_source`] finds them: each region's twins found as it was scanned,
+/// and those of the readings met after it, read again (on up to `threads` threads).
+pub(super) fn twins_of_regions<R: ReadAt + ?Sized>(
+    src: &R,
+    known: Known,
+    regions: Vec<Region>,
+    chunk: usize,
+    threads: usize,
+) -> std::io::Result<HashMap<Box<str>, Twin>> {
+    let readings = known.into_readings();
+    if readings.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let all: Vec<(&str, &str)> = readings.iter().map(|(r, s)| (&**r, &**s)).collect();
+    let search = TwinSearch::new(all.clone());
+    if search.crosses_lines() {
+        return find_twins_in_source(src, all, chunk, threads);
+    }
+    // The regions searched for fewer readings than there are, searched again for all, in
+    // groups of consecutive regions, one group a thread.
+    let again: Vec<usize> = (0..regions.len())
+        .filter(|&k| regions[k].hits.searched < readings.len())
+        .collect();
+    let per_thread = again.len().div_ceil(threads.max(1)).max(1);
+    let groups: Vec<&[usize]> = again.chunks(per_thread).collect();
+    let searched_again = crate::parallel::on_threads(&groups, |group| {
+        let mut buf = Vec::new();
+        group
+            .iter()
+            .map(|&k| {
+                let region = &regions[k];
+                buf.resize(region.len, 0);
+                let n = read_full_at(src, &mut buf, region.offset).map_err(|(_, e)| e)?;
+                Ok((k, search.firsts_with_lines(&buf[..n])))
+            })
+            .collect::<std::io::Result<Vec<_>>>()
+    });
+    let mut regions = regions;
+    for group in searched_again {
+        for (k, found) in group? {
+            regions[k].hits.firsts = found;
+        }
+    }
+    let mut twins = HashMap::new();
+    for region in regions {
+        for first in region.hits.firsts {
+            twins.entry(first.skeleton).or_insert(Twin {
+                reading: first.reading,
+                line: region.lines_before + first.line + 1,
+            });
+        }
     }
     Ok(twins)
 }
@@ -244,8 +483,8 @@ fn groups<'c>(readings: Vec<(&'c str, &'c str)>) -> Vec<Vec<(&'c str, &'c str)>>
 }
 
 /// One search for a group of readings (with their skeletons).
-struct Search<'c> {
-    readings: Vec<(&'c str, &'c str)>,
+struct Search {
+    readings: Vec<(Box<str>, Box<str>)>,
     matcher: Matcher,
     /// How many distinct skeletons the readings have.
     skeletons: usize,
@@ -259,9 +498,9 @@ enum Matcher {
     Automaton(aho_corasick::AhoCorasick),
 }
 
-impl<'c> Search<'c> {
+impl Search {
     /// The search for `readings`; `None` when there are none (or the automaton cannot be built).
-    fn new(readings: Vec<(&'c str, &'c str)>) -> Option<Search<'c>> {
+    fn new(readings: Vec<(&str, &str)>) -> Option<Search> {
         if readings.is_empty() {
             return None;
         }
@@ -271,18 +510,16 @@ impl<'c> Search<'c> {
         Some(Search {
             skeletons: skeletons.len(),
             matcher: Matcher::new(&readings)?,
-            readings,
+            readings: readings
+                .into_iter()
+                .map(|(r, s)| (r.into(), s.into()))
+                .collect(),
         })
     }
 
     /// The first whole-word match of each skeleton in `text[start..end]`: its reading and where
     /// it starts.
-    fn first_twins(
-        &self,
-        text: &[u8],
-        start: usize,
-        end: usize,
-    ) -> HashMap<&'c str, (&'c str, usize)> {
+    fn first_twins(&self, text: &[u8], start: usize, end: usize) -> HashMap<&str, (&str, usize)> {
         let word_at = |start: usize, end: usize| {
             !char_before(text, start).is_some_and(is_word_char)
                 && !char_after(text, end).is_some_and(is_word_char)
@@ -291,7 +528,8 @@ impl<'c> Search<'c> {
         let mut from = start;
         while let Some((pattern, at, to)) = self.matcher.find(text, from, end) {
             from = to;
-            let (reading, skeleton) = self.readings[pattern];
+            let (reading, skeleton) = &self.readings[pattern];
+            let (reading, skeleton) = (&**reading, &**skeleton);
             if twins.contains_key(skeleton) || !word_at(at, to) {
                 continue;
             }
@@ -417,7 +655,7 @@ mod tests {
                 proptest::prop_assert_eq!(teddy, long);
             }
             let twins = find_twins(&text, readings.clone(), &[(0, text.len())]);
-            let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading)).collect();
+            let mut got: Vec<_> = twins.iter().map(|(s, t)| (&**s, &*t.reading)).collect();
             got.sort_unstable();
             let want: Vec<_> = one_by_one(&text, &readings).into_iter().map(|(s, r, _)| (s, r)).collect();
             proptest::prop_assert_eq!(got, want);
@@ -453,7 +691,7 @@ mod tests {
                 proptest::prop_assert!(matches!(search.matcher, Matcher::Teddy(_)));
             }
             let twins = find_twins(&text, readings.clone(), &[(0, text.len())]);
-            let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading)).collect();
+            let mut got: Vec<_> = twins.iter().map(|(s, t)| (&**s, &*t.reading)).collect();
             got.sort_unstable();
             let want: Vec<_> = one_by_one(&text, &readings).into_iter().map(|(s, r, _)| (s, r)).collect();
             proptest::prop_assert_eq!(got, want);
@@ -481,7 +719,10 @@ mod tests {
             vec![(0, line_ends[0]), (line_ends[0] + 1, text.len())],
         ] {
             let twins = find_twins(text, readings.to_vec(), &parts);
-            let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading, t.line)).collect();
+            let mut got: Vec<_> = twins
+                .iter()
+                .map(|(s, t)| (&**s, &*t.reading, t.line))
+                .collect();
             got.sort_unstable();
             let want: Vec<_> = one_by_one(text, &readings)
                 .into_iter()
@@ -505,7 +746,7 @@ mod tests {
         assert_eq!(groups(readings.clone()).len(), 3);
         let text = "xw7 w7w8 w10x w100 _w12 w12_\nw1 w37, w5w w5 w100x x w\nw20 w3 w30 w21";
         let twins = find_twins(text, readings.clone(), &[(0, text.len())]);
-        let mut got: Vec<_> = twins.iter().map(|(&s, t)| (s, t.reading)).collect();
+        let mut got: Vec<_> = twins.iter().map(|(s, t)| (&**s, &*t.reading)).collect();
         got.sort_unstable();
         let want: Vec<_> = one_by_one(text, &readings)
             .into_iter()
