@@ -9,7 +9,6 @@
 //! read twice.
 
 use super::confusable::is_word_char;
-use super::regions::check_regions;
 use crate::source::{ReadAt, read_full_at};
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
@@ -45,14 +44,6 @@ impl TwinSearch {
             .filter_map(Search::new)
             .collect();
         TwinSearch { searches }
-    }
-
-    /// The readings, with their skeletons.
-    fn readings(&self) -> Vec<(&str, &str)> {
-        self.searches
-            .iter()
-            .flat_map(|s| s.readings.iter().map(|(r, k)| (&**r, &**k)))
-            .collect()
     }
 
     /// Whether a reading holds a line feed: a match may then cross from one line to the next,
@@ -157,55 +148,25 @@ pub(super) fn find_twins(
     found
 }
 
-/// [`find_twins`] in a source read in chunks on up to `threads` threads ([`check_regions`]),
-/// bytes that are not UTF-8 read as U+FFFD (as [`String::from_utf8_lossy`] reads the whole).
-pub(super) fn find_twins_in_source<R: ReadAt + ?Sized>(
+/// [`find_twins`] in all of a source, read whole, bytes that are not UTF-8 read as U+FFFD (as
+/// [`String::from_utf8_lossy`] reads them): for readings with a line feed, whose matches may
+/// cross from one region to the next (never so far).
+fn find_twins_in_whole_source<R: ReadAt + ?Sized>(
     src: &R,
     readings: Vec<(&str, &str)>,
     chunk: usize,
-    threads: usize,
 ) -> std::io::Result<HashMap<Box<str>, Twin>> {
-    let search = TwinSearch::new(readings);
-    if search.crosses_lines() {
-        // Never so far: the source is read whole.
-        let mut bytes = Vec::new();
-        let mut at = 0u64;
-        loop {
-            let mut buf = vec![0; chunk.max(1)];
-            let n = read_full_at(src, &mut buf, at).map_err(|(_, e)| e)?;
-            bytes.extend_from_slice(&buf[..n]);
-            at += n as u64;
-            if n < buf.len() {
-                break;
-            }
+    let mut bytes = Vec::new();
+    let mut buf = vec![0; chunk.max(1)];
+    loop {
+        let n = read_full_at(src, &mut buf, bytes.len() as u64).map_err(|(_, e)| e)?;
+        bytes.extend_from_slice(&buf[..n]);
+        if n < buf.len() {
+            break;
         }
-        let text = String::from_utf8_lossy(&bytes);
-        let readings = search.readings();
-        return Ok(find_twins(&text, readings, &[(0, text.len())]));
     }
-    // Each region's first twins, with the line of each in the region, and its lines.
-    let regions = check_regions(
-        src,
-        chunk,
-        threads,
-        || (),
-        |_, bytes, _| {
-            let firsts = search.firsts_with_lines(bytes);
-            (firsts, bytecount::count(bytes, b'\n') + 1)
-        },
-    )?;
-    let mut twins = HashMap::new();
-    let mut lines_before = 0;
-    for (firsts, lines) in regions {
-        for first in firsts {
-            twins.entry(first.skeleton).or_insert(Twin {
-                reading: first.reading,
-                line: lines_before + first.line + 1,
-            });
-        }
-        lines_before += lines;
-    }
-    Ok(twins)
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(find_twins(&text, readings, &[(0, text.len())]))
 }
 
 /// The first twin of a skeleton in a region of a source.
@@ -372,7 +333,7 @@ pub(super) struct Region {
 }
 
 /// The first ASCII twin of each reading `known` has in the `regions` of `src` (all of them, in
-/// order), as [`find_twins_in_source`] finds them: each region's twins found as it was scanned,
+/// order), as [`find_twins`] finds them in a whole text: each region's twins found as it was scanned,
 /// and those of the readings met after it, read again (on up to `threads` threads).
 pub(super) fn twins_of_regions<R: ReadAt + ?Sized>(
     src: &R,
@@ -388,7 +349,7 @@ pub(super) fn twins_of_regions<R: ReadAt + ?Sized>(
     let all: Vec<(&str, &str)> = readings.iter().map(|(r, s)| (&**r, &**s)).collect();
     let search = TwinSearch::new(all.clone());
     if search.crosses_lines() {
-        return find_twins_in_source(src, all, chunk, threads);
+        return find_twins_in_whole_source(src, all, chunk);
     }
     // The regions searched for fewer readings than there are, searched again for all, in
     // groups of consecutive regions, one group a thread.
