@@ -15,6 +15,7 @@ use super::{Allowance, Code, Finding, FoundChar};
 use super::{blocks, census, decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
+use crate::simd::lines::{LineMarks, line_marks};
 use crate::source::{ReadAt, read_full_at};
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
@@ -582,24 +583,19 @@ fn next_not_plain(bytes: &[u8], from: usize) -> usize {
     i
 }
 
-/// The index of the first byte of `bytes` that is neither [plain ASCII](is_plain_ascii) nor a
-/// line feed (the length when there is none): the start of the next line that needs a look.
-/// Blocks of 32 bytes are tested whole, without a branch per byte (the compiler makes the test
-/// SIMD), and the byte is then found in its block.
-fn next_not_plain_text(bytes: &[u8]) -> usize {
-    let special = |b: u8| !is_plain_ascii(b) & (b != b'\n');
-    let mut blocks = bytes.chunks_exact(32);
-    let mut at = 0;
-    for block in blocks.by_ref() {
-        if block.iter().fold(false, |any, &b| any | special(b)) {
-            break;
+/// The [`line_marks`] of the 64 bytes of `bytes` from `at` on; past the end, spaces (neither
+/// special nor a line feed).
+#[inline]
+fn marks_at(bytes: &[u8], at: usize) -> LineMarks {
+    match bytes.get(at..at + 64) {
+        Some(block) => line_marks(block.try_into().expect("64 bytes")),
+        None => {
+            let mut block = [b' '; 64];
+            let rest = &bytes[at..];
+            block[..rest.len()].copy_from_slice(rest);
+            line_marks(&block)
         }
-        at += 32;
     }
-    at + bytes[at..]
-        .iter()
-        .position(|&b| special(b))
-        .unwrap_or(bytes.len() - at)
 }
 
 /// The bytes of `x` (8 bytes, little-endian) that are not [plain ASCII](is_plain_ascii): the
@@ -818,48 +814,54 @@ impl<'p> Scanner<'p> {
     /// [`Scanner::text_lines`] of lines numbered from `before + 1`; returns the number of the
     /// last.
     ///
-    /// Lines of plain ASCII need no look: the text is searched for the next byte that is
-    /// neither plain ASCII nor a line feed, 32 bytes at a time, and the lines before it are
-    /// only counted.
+    /// Lines of plain ASCII need no look: the text is read 64 bytes at a time for its line
+    /// feeds and the bytes that are neither plain ASCII nor a line feed ([`line_marks`]); the
+    /// lines before such a byte are only counted, and the line it is on is looked at.
     fn text_lines_after(&mut self, text: &str, offset: u64, before: u64) -> u64 {
         let bytes = text.as_bytes();
-        let mut lines = before;
-        let mut start = 0;
-        loop {
-            let special = start + next_not_plain_text(&bytes[start..]);
-            let Some(&b) = bytes.get(special) else {
-                // Plain to the end: its lines are counted (a last empty one too).
-                return lines + 1 + bytecount::count(&bytes[start..], b'\n') as u64;
-            };
-            debug_assert!(!is_plain_ascii(b) && b != b'\n');
-            // The line feeds before the special byte. In prose most lines need a look, and the
-            // special byte comes a few bytes after the line feed: there a loop is quicker than a
-            // search (the call and set-up of memrchr and bytecount cost more than the bytes).
-            let skipped = &bytes[start..special];
-            let (line_start, feeds) = if skipped.len() < 32 {
-                match skipped.iter().rposition(|&b| b == b'\n') {
-                    Some(k) => {
-                        let before = skipped[..k].iter().filter(|&&b| b == b'\n').count();
-                        (start + k + 1, 1 + before)
-                    }
-                    None => (start, 0),
+        // The number of the line that starts at `line_start`.
+        let mut line = before + 1;
+        let mut line_start = 0;
+        // Where the next 64 bytes are read.
+        let mut at = 0;
+        while at < bytes.len() {
+            let marks = marks_at(bytes, at);
+            if marks.special == 0 {
+                if marks.feeds != 0 {
+                    line += u64::from(marks.feeds.count_ones());
+                    line_start = at + 64 - marks.feeds.leading_zeros() as usize;
                 }
-            } else {
-                let line_start = memchr::memrchr(b'\n', skipped).map_or(start, |k| start + k + 1);
-                (
-                    line_start,
-                    bytecount::count(&bytes[start..line_start], b'\n'),
-                )
-            };
-            lines += 1 + feeds as u64;
-            let end = memchr::memchr(b'\n', &bytes[special..]).map_or(bytes.len(), |k| special + k);
-            let line = &text[line_start..end];
-            self.line(lines, offset + line_start as u64, line, (bytes, line_start));
-            if end == bytes.len() {
-                return lines;
+                at += 64;
+                continue;
             }
-            start = end + 1;
+            let k = marks.special.trailing_zeros();
+            let feeds_before = marks.feeds & ((1 << k) - 1);
+            if feeds_before != 0 {
+                line += u64::from(feeds_before.count_ones());
+                line_start = at + 64 - feeds_before.leading_zeros() as usize;
+            }
+            // The line's end: a line feed after the special byte in these 64 bytes, or further.
+            let feeds_after = marks.feeds >> k;
+            let end = if feeds_after != 0 {
+                at + k as usize + feeds_after.trailing_zeros() as usize
+            } else {
+                let rest = bytes.get(at + 64..).unwrap_or_default();
+                memchr::memchr(b'\n', rest).map_or(bytes.len(), |j| at + 64 + j)
+            };
+            self.line(
+                line,
+                offset + line_start as u64,
+                &text[line_start..end],
+                (bytes, line_start),
+            );
+            if end == bytes.len() {
+                return line;
+            }
+            line += 1;
+            line_start = end + 1;
+            at = end + 1;
         }
+        line
     }
 
     /// One line of bytes (without its line feed) read as UTF-8: each run of valid text between
@@ -1817,16 +1819,30 @@ mod tests {
 
     proptest! {
         #[test]
-        fn next_not_plain_text_finds_the_first_byte_that_is_neither_plain_nor_a_line_feed(
-            bytes in prop::collection::vec(prop::sample::select(
-                vec![b' ', b'a', b'~', b'\t', b'\r', b'\n', 0, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x8A]
-            ), 0..120),
-            plain in 0..100usize,
+        fn every_finding_is_on_its_line_and_column_however_the_lines_fall_in_blocks(
+            pieces in prop::collection::vec(prop::sample::select(
+                vec!["a", "plain words ", "\n", "\n\n", "\t", "\r", "\u{200B}", "\u{202E}\u{202C}", "\u{E9}"]
+            ), 0..80),
+            plain in 0..200usize,
         ) {
-            // Long plain runs too, past the blocks of 32.
-            let bytes: Vec<u8> = b"ab\ncd ".repeat(plain / 5).into_iter().chain(bytes).collect();
-            let want = bytes.iter().position(|&b| !is_plain_ascii(b) && b != b'\n').unwrap_or(bytes.len());
-            prop_assert_eq!(next_not_plain_text(&bytes), want);
+            // Lines of every length, so that line feeds and the characters that need a look
+            // fall anywhere in the blocks of 64 bytes the lines are walked by.
+            let text: String = std::iter::once("x".repeat(plain)).chain(pieces.iter().map(|p| p.to_string())).collect();
+            let mut want = Vec::new();
+            let (mut line, mut column) = (1, 0);
+            for (offset, c) in text.char_indices() {
+                column += 1;
+                match c {
+                    '\n' => (line, column) = (line + 1, 0),
+                    '\u{200B}' | '\u{202E}' | '\u{202C}' => want.push((line, column, offset as u64)),
+                    _ => {}
+                }
+            }
+            let got: Vec<_> = scan_text("p", &text)
+                .iter()
+                .map(|f| (f.line.unwrap(), f.column.unwrap(), f.offset.unwrap()))
+                .collect();
+            prop_assert_eq!(got, want);
         }
     }
 

@@ -15,6 +15,7 @@
 #![allow(unsafe_code)]
 
 pub(crate) mod blocks;
+pub(crate) mod lines;
 pub(crate) mod utf8_classes;
 
 /// Whether the processor has AVX2, which [`blocks`] and [`utf8_classes`] classify bytes with.
