@@ -10,8 +10,9 @@
 //! exactly the units encoding_rs finds invalid).
 //!
 //! Its [`blocks`] and [`utf8_classes`] modules classify 64 bytes at once for the scan, in AVX2
-//! intrinsics (and `blocks` in AVX-512 where the processor has it); property tests hold what the
-//! scan makes of them to scalar references.
+//! intrinsics (and `blocks` in AVX-512 where the processor has it), and [`lines`] marks the line
+//! feeds and the bytes that need a look in 64 bytes, in SSE2; property tests hold what the scan
+//! makes of them to scalar references.
 #![allow(unsafe_code)]
 
 pub(crate) mod blocks;
