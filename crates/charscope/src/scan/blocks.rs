@@ -176,10 +176,73 @@ pub(super) fn end_window_at(classes: &mut ByteClasses, end: usize) {
 }
 
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 the two before), in SIMD where
-/// the processor can, else one byte at a time.
-pub(super) fn classify(window: &[u8; 66], script: &Script) -> ByteClasses {
-    crate::simd::blocks::classify(window, &script.alphabet, &script.table)
-        .unwrap_or_else(|| classify_bytes(window, &script.alphabet))
+/// the processor can, else one byte at a time; then the punctuation beyond ASCII among the first
+/// `len` bytes that the classifier left to the general path made separators
+/// ([`separate_punctuation`]).
+pub(super) fn classify(window: &[u8; 66], script: &Script, len: usize) -> ByteClasses {
+    let mut classes = crate::simd::blocks::classify(window, &script.alphabet, &script.table)
+        .unwrap_or_else(|| classify_bytes(window, &script.alphabet));
+    separate_punctuation(window, &mut classes, len);
+    classes
+}
+
+/// Makes separators of the characters beyond ASCII that the classifier left to the general
+/// path (`classes.other`) but that the general path would only take for the end of a word:
+/// plain characters (no finding of their own), no word characters, inert for NFC
+/// ([`is_separator`]). The dashes and quotation marks between the words of most languages
+/// (`—`, `«`, `»`) are no characters of the alphabet read, and the alphabet's own punctuation
+/// (the Arabic comma, the Devanagari danda) is not simple: each stopped the fast path, and
+/// left the rest of its window to the general path, a character at a time (206,000 stops in
+/// the bench's mixed text).
+///
+/// Only the first bytes left to the general path are looked at, up to the first that is not
+/// such a character (where the fast path stops anyway), and among the first `len` bytes (the
+/// text's: past its end the window is masked). A character the window does not hold whole
+/// stays as it was.
+fn separate_punctuation(window: &[u8; 66], classes: &mut ByteClasses, len: usize) {
+    let bytes = &window[2..];
+    while classes.other != 0 {
+        let k = classes.other.trailing_zeros() as usize;
+        // The character's first byte, and its length by that byte (1 for ASCII, for a
+        // continuation byte with no first byte in the window and for bytes that never start a
+        // character, which stay as they are).
+        let start = (0..=k)
+            .rev()
+            .find(|&s| !(0x80..0xC0).contains(&bytes[s]))
+            .unwrap_or(k);
+        let char_len = match bytes[start] {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 1,
+        };
+        let end = start + char_len;
+        if char_len == 1 || end <= k || end > len.min(64) || !is_separator(&bytes[start..end]) {
+            return;
+        }
+        let span = (u64::MAX >> (64 - char_len)) << start;
+        classes.separator |= span;
+        classes.other &= !span;
+        classes.word &= !span;
+        classes.lead &= !span;
+        classes.letter &= !span;
+        classes.twinless &= !span;
+    }
+}
+
+/// Whether `bytes` are one character beyond ASCII that the general path only takes for the end
+/// of a word: plain (no finding of its own), no word character, and inert for NFC (nothing
+/// before or after it composes or reorders with it).
+fn is_separator(bytes: &[u8]) -> bool {
+    use chartable::{NFC_INERT, PLAIN, WORD};
+    let Some(c) = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|s| s.chars().next())
+    else {
+        return false;
+    };
+    chartable::flags_at(u32::from(c))
+        .is_some_and(|f| f & (PLAIN | WORD | NFC_INERT) == PLAIN | NFC_INERT)
 }
 
 /// Whether the fast path is faster than the general one on this processor (it needs SIMD).
@@ -607,6 +670,41 @@ mod tests {
         let text = "한국어한국어한국어한국어한국어한국어a";
         let end = uniform_run_end(text.as_bytes(), 3, Uniform::Hangul);
         assert_eq!(&text[end..], "a");
+    }
+
+    #[test]
+    fn punctuation_between_words_is_made_separators_and_other_characters_are_not() {
+        for c in [
+            '«', '»', '—', '–', '…', '°', '·', '\u{060C}', '\u{061F}', '\u{0964}',
+        ] {
+            assert!(is_separator(c.to_string().as_bytes()), "{c:?}");
+        }
+        // Not NFC (U+0387 is U+00B7 in NFC), invisible, a word character, a letter.
+        for c in ['\u{0387}', '\u{00AD}', '\u{0640}', 'ж', '\u{0651}'] {
+            assert!(!is_separator(c.to_string().as_bytes()), "{c:?}");
+        }
+        let classes_in = |text: &str, len: usize| {
+            let script = script_at("ж".as_bytes(), 0).unwrap();
+            let mut window = [b' '; 66];
+            window[2..2 + text.len()].copy_from_slice(text.as_bytes());
+            classify(&window, script, len)
+        };
+        let classes_of = |text: &str| classes_in(text, text.len());
+        // Between Cyrillic words, only the two-byte U+0387 is left to the general path.
+        let text = "сор — «сор» сор\u{0387}сор";
+        let classes = classes_of(text);
+        let at = text.find('\u{0387}').unwrap();
+        assert_eq!(classes.other, 0b11 << at, "{:b}", classes.other);
+        let dash = text.find('—').unwrap();
+        assert_eq!(classes.separator >> dash & 0b111, 0b111);
+        assert_eq!(classes.word >> dash & 0b111, 0);
+        // The first byte not made a separator ends the look: a dash after it stays.
+        let text = "сор\u{0387}сор—сор";
+        let classes = classes_of(text);
+        assert_ne!(classes.other >> text.find('—').unwrap() & 0b111, 0);
+        // Past the text's length nothing is looked at.
+        let classes = classes_in("сор—", "сор".len());
+        assert_eq!(classes.other >> "сор".len() & 0b111, 0b111);
     }
 
     #[test]

@@ -1157,10 +1157,10 @@ impl<'p> Scanner<'p> {
             // the run's end is masked off below, whatever it is).
             let mut copy = [0; 66];
             let window = blocks::window(around, base + start, &mut copy);
-            let mut classes = blocks::classify(window, script);
+            let left = bytes.len() - start;
+            let mut classes = blocks::classify(window, script, left);
             // Past the run's end: a space, which ends its last word as the run's end does, then
             // control characters, which the fast path never reads.
-            let left = bytes.len() - start;
             if left < 64 {
                 blocks::end_window_at(&mut classes, left);
             }
@@ -1627,6 +1627,19 @@ mod tests {
         "й\u{0306}",
         "«",
         "\u{2014}",
+        // Punctuation beyond ASCII between words (separators to the fast path), and some that
+        // is not: U+0387 is not NFC, U+00AD is invisible, U+0640 is a word character.
+        "» ",
+        "\u{2013}",
+        "\u{2026}",
+        "\u{00B0}",
+        "\u{00B7}",
+        "\u{060C} ",
+        "\u{061F}",
+        "\u{0964}",
+        "\u{0387}",
+        "\u{00AD}",
+        "\u{0640}",
         "中文字符串测试中文字符串测试中文字符串测试中文字符串测试中文",
         "丫",
         "\u{4DC0}",
@@ -1670,6 +1683,10 @@ mod tests {
             // A word read, then one longer than a window.
             &format!("p\u{0430}ypal {}", "ж".repeat(70)),
             "сор\u{1}сор с\u{0306}ор сор\u{2014}сор сор\u{00A0}сор",
+            // Punctuation beyond ASCII between the words of a window.
+            "Марс — «четвёртая» планета… Солнечной системы, — сор «сор» сор–сор ° сор · сор",
+            "المريخ هو الكوكب الرابع، من حيث البعد عن الشمس؟ المريخ هو الكوكب الرابع، من حيث",
+            "निर्देश जानकारी। प्राधिकरन जाने। बाजार जागरुक केन्द्रिय विकास खण्ड। जाने बाजार",
             // Runs of CJK ideographs and of Hangul syllables, and what ends them.
             "中文字符串测试中文字符串测试中文字符串测试中文字符串测试。abc中文字符串测试中文字符串测试",
             "中文字符串测试中文字符串测试中文字符串丫测试T丅中文字符串测试中文字符串测试䷀中文",
