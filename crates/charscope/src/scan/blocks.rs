@@ -176,30 +176,32 @@ pub(super) fn end_window_at(classes: &mut ByteClasses, end: usize) {
 }
 
 /// [`ByteClasses`] of bytes 2 to 65 of `window` (bytes 0 and 1 the two before), in SIMD where
-/// the processor can, else one byte at a time; then the punctuation beyond ASCII among the first
-/// `len` bytes that the classifier left to the general path made separators
-/// ([`separate_punctuation`]).
+/// the processor can, else one byte at a time; then the first characters among the first `len`
+/// bytes that the classifier left to the general path but that the fast path reads as the
+/// general path would are taken back ([`take_back`]).
 pub(super) fn classify(window: &[u8; 66], script: &Script, len: usize) -> ByteClasses {
     let mut classes = crate::simd::blocks::classify(window, &script.alphabet, &script.table)
         .unwrap_or_else(|| classify_bytes(window, &script.alphabet));
-    separate_punctuation(window, &mut classes, len);
+    take_back(window, &mut classes, len);
     classes
 }
 
-/// Makes separators of the characters beyond ASCII that the classifier left to the general
-/// path (`classes.other`) but that the general path would only take for the end of a word:
-/// plain characters (no finding of their own), no word characters, inert for NFC
-/// ([`is_separator`]). The dashes and quotation marks between the words of most languages
-/// (`—`, `«`, `»`) are no characters of the alphabet read, and the alphabet's own punctuation
-/// (the Arabic comma, the Devanagari danda) is not simple: each stopped the fast path, and
-/// left the rest of its window to the general path, a character at a time (206,000 stops in
-/// the bench's mixed text).
+/// Takes back from the general path (`classes.other`) the characters it would only take for
+/// the end of a word or add to its word, sure that nothing is found there:
+/// - punctuation beyond ASCII: plain characters (no finding of their own), no word
+///   characters, inert for NFC ([`is_separator`]), made separators. The dashes and quotation
+///   marks between the words of most languages (`—`, `«`, `»`) are no characters of the
+///   alphabet read, and the alphabet's own punctuation (the Arabic comma, the Devanagari danda)
+///   is not simple: each stopped the fast path, and left the rest of its window to the general
+///   path, a character at a time (206,000 stops in the bench's mixed text);
+/// - a vowel mark of the alphabet alone between two starters ([`is_lone_mark`]), left a word
+///   character (Arabic and Hebrew marks are of no script, so never simple in their alphabet).
 ///
-/// Only the first bytes left to the general path are looked at, up to the first that is not
-/// such a character (where the fast path stops anyway), and among the first `len` bytes (the
-/// text's: past its end the window is masked). A character the window does not hold whole
-/// stays as it was.
-fn separate_punctuation(window: &[u8; 66], classes: &mut ByteClasses, len: usize) {
+/// Only the first characters left to the general path are looked at, up to the first that is
+/// neither (where the fast path stops anyway), and among the first `len` bytes (the text's:
+/// past its end the window is masked). A character the window does not hold whole stays as it
+/// was.
+fn take_back(window: &[u8; 66], classes: &mut ByteClasses, len: usize) {
     let bytes = &window[2..];
     while classes.other != 0 {
         let k = classes.other.trailing_zeros() as usize;
@@ -217,17 +219,70 @@ fn separate_punctuation(window: &[u8; 66], classes: &mut ByteClasses, len: usize
             _ => 1,
         };
         let end = start + char_len;
-        if char_len == 1 || end <= k || end > len.min(64) || !is_separator(&bytes[start..end]) {
+        if char_len == 1 || end <= k || end > len.min(64) {
             return;
         }
         let span = (u64::MAX >> (64 - char_len)) << start;
-        classes.separator |= span;
-        classes.other &= !span;
-        classes.word &= !span;
-        classes.lead &= !span;
-        classes.letter &= !span;
-        classes.twinless &= !span;
+        if is_separator(&bytes[start..end]) {
+            classes.separator |= span;
+            classes.other &= !span;
+            classes.word &= !span;
+            classes.lead &= !span;
+            classes.letter &= !span;
+            classes.twinless &= !span;
+        } else if classes.word & span == span && is_lone_mark(bytes, start, end, len) {
+            // A character of the alphabet (the classifier made each of its bytes a word byte,
+            // its first a lead), and of its word: its bytes stay word bytes.
+            classes.other &= !span;
+        } else {
+            return;
+        }
     }
+}
+
+/// Whether the character at `bytes[start..end]` is a combining mark that the general path would
+/// only add to its word, sure that the word is still in NFC: a plain word character whose
+/// combining class is above 0, that nothing composes with (NFC_Quick_Check=Yes), between two
+/// starters of that class 0 that compose with nothing either (the characters before and after
+/// it in the window; the text's end after it is one). One mark after a letter is then in the
+/// order NFC keeps, and the quick check the general path runs would stay sure. (The vowel marks
+/// of Arabic and Hebrew, which are of no script and never simple in their alphabet.)
+fn is_lone_mark(bytes: &[u8], start: usize, end: usize, len: usize) -> bool {
+    use chartable::{PLAIN, WORD};
+    let char_at = |from: usize, to: usize| {
+        std::str::from_utf8(bytes.get(from..to)?)
+            .ok()
+            .and_then(|s| s.chars().next())
+    };
+    let starter =
+        |c: Option<char>| c.is_some_and(|c| chartable::quick_class(u32::from(c)) == Some(0));
+    let Some(mark) = char_at(start, end) else {
+        return false;
+    };
+    let flags = chartable::flags_at(u32::from(mark)).unwrap_or(0);
+    if flags & (PLAIN | WORD) != PLAIN | WORD
+        || chartable::quick_class(u32::from(mark)).is_none_or(|class| class == 0)
+    {
+        return false;
+    }
+    // The character before: from its first byte, within the window.
+    let before = (0..start)
+        .rev()
+        .find(|&s| !(0x80..0xC0).contains(&bytes[s]));
+    if !before.is_some_and(|b| starter(char_at(b, start))) {
+        return false;
+    }
+    // The character after: the text's end, or a starter the window holds whole.
+    if end >= len.min(64) {
+        return end >= len;
+    }
+    let after_len = match bytes[end] {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    starter(char_at(end, (end + after_len).min(64)))
 }
 
 /// Whether `bytes` are one character beyond ASCII that the general path only takes for the end
@@ -705,6 +760,24 @@ mod tests {
         // Past the text's length nothing is looked at.
         let classes = classes_in("сор—", "сор".len());
         assert_eq!(classes.other >> "сор".len() & 0b111, 0b111);
+    }
+
+    #[test]
+    fn one_vowel_mark_after_a_letter_is_read_and_two_in_a_row_are_not() {
+        let script = script_at("ب".as_bytes(), 0).unwrap();
+        let classes_of = |text: &str| {
+            let mut window = [b' '; 66];
+            window[2..2 + text.len()].copy_from_slice(text.as_bytes());
+            classify(&window, script, text.len())
+        };
+        // A shadda after a beh, a damma at the text's end: their bytes stay word bytes.
+        let text = "\u{0628}\u{0651}\u{0628} \u{0628}\u{064F}";
+        let classes = classes_of(text);
+        assert_eq!(classes.other, 0, "{:b}", classes.other);
+        assert_eq!(classes.word, 0b11_1111 | 0b1111 << 7);
+        // A shadda then a fatha (33 before 30, not NFC's order): both left to the general path.
+        let text = "\u{0628}\u{0651}\u{064E}\u{0628}";
+        assert_eq!(classes_of(text).other, 0b10 << 2 | 0b10 << 4);
     }
 
     #[test]

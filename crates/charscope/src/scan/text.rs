@@ -1640,6 +1640,18 @@ mod tests {
         "\u{0387}",
         "\u{00AD}",
         "\u{0640}",
+        // Vowel marks of Arabic and Hebrew, alone after a letter and in twos.
+        "\u{0645}\u{064F}\u{062D}\u{064E}\u{0645}\u{064E}\u{0651}\u{062F}",
+        "\u{0628}\u{0651}",
+        "\u{0915}\u{0952}\u{094D}",
+        "\u{0628}\u{0618}\u{064B}",
+        // Marks of three bytes that start as Devanagari's do (E0) and are not of its alphabet.
+        " \u{08F8}",
+        " \u{0E38}",
+        "\u{0915}\u{094D}\u{093C}",
+        "\u{0952}",
+        "\u{0651}",
+        "\u{05E9}\u{05B8}\u{05C1}\u{05DC}\u{05D5}\u{05B9}\u{05DD}",
         "中文字符串测试中文字符串测试中文字符串测试中文字符串测试中文",
         "丫",
         "\u{4DC0}",
@@ -1686,6 +1698,17 @@ mod tests {
             // Punctuation beyond ASCII between the words of a window.
             "Земля — «третья» планета… Солнечной системы, — сор «сор» сор–сор ° сор · сор",
             "المريخ هو الكوكب الرابع، من حيث البعد عن الشمس؟ المريخ هو الكوكب الرابع، من حيث",
+            // Vowel marks after letters: one (read by the fast path), two in a row (not).
+            "المريخُ هو الكوكبُ الرابعُ من حيثُ البعدِ عن الشمسِ، مُحَمَّد هو الكوكبّ الرابعُ abcُ",
+            // A small fatha (30, of the Arabic script: simple in its alphabet) before a
+            // fathatan (27, of none), out of NFC's order; and in order.
+            "المريخ هو الكوكب ب\u{0618}\u{064B}ب الرابع من حيث البعد عن ب\u{064B}\u{0618}ب الشمس",
+            "בְּרֵאשִׁית בָּרָא אֱלֹהִים אֵת הַשָּׁמַיִם וְאֵת הָאָרֶץ שָׁלוֹם עוֹלָם",
+            // Marks of Devanagari out of NFC's order: a stress sign (220) before a virama (9),
+            // a nukta (7) after a virama; and in order.
+            "निर्देश जानकारी प्राधिकरन क\u{0952}\u{094D}क जाने बाजार क\u{094D}\u{093C}क विकास खण्ड",
+            "निर्देश जानकारी प्राधिकरन क\u{094D}\u{0952}क जाने बाजार क\u{0952}क विकास खण्ड क\u{0951}",
+            "निर्देश जानकारी प्राधिकरन \u{08F8}जाने बाजार \u{0E38}विकास खण्ड जानकारी प्राधिकरन",
             "निर्देश जानकारी। प्राधिकरन जाने। बाजार जागरुक केन्द्रिय विकास खण्ड। जाने बाजार",
             // Runs of CJK ideographs and of Hangul syllables, and what ends them.
             "中文字符串测试中文字符串测试中文字符串测试中文字符串测试。abc中文字符串测试中文字符串测试",
