@@ -19,6 +19,7 @@
 //! at the first such byte, and the general path takes the word it is in.
 
 use super::{chartable, words};
+use crate::decode::malformed::utf8_expected_len;
 use crate::simd::blocks::{Alphabet, ByteClasses, Uniform};
 use std::sync::OnceLock;
 
@@ -205,32 +206,28 @@ fn take_back(window: &[u8; 66], classes: &mut ByteClasses, len: usize) {
     let bytes = &window[2..];
     while classes.other != 0 {
         let k = classes.other.trailing_zeros() as usize;
-        // The character's first byte, and its length by that byte (1 for ASCII, for a
-        // continuation byte with no first byte in the window and for bytes that never start a
-        // character, which stay as they are).
-        let start = (0..=k)
-            .rev()
-            .find(|&s| !(0x80..0xC0).contains(&bytes[s]))
-            .unwrap_or(k);
-        let char_len = match bytes[start] {
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 1,
+        // The character byte `k` is in: ASCII, a character that begins before the window, one
+        // the text or the window does not hold whole, and bytes that are no character stay as
+        // they are.
+        let Some(start) = char_start(bytes, k) else {
+            return;
         };
-        let end = start + char_len;
-        if char_len == 1 || end <= k || end > len.min(64) {
+        let end = start + utf8_expected_len(bytes[start]);
+        if end == start + 1 || end <= k || end > len.min(64) {
             return;
         }
-        let span = (u64::MAX >> (64 - char_len)) << start;
-        if is_separator(&bytes[start..end]) {
+        let Some(c) = char_in(bytes, start, end) else {
+            return;
+        };
+        let span = (u64::MAX >> (64 - (end - start))) << start;
+        if is_separator(c) {
             classes.separator |= span;
             classes.other &= !span;
             classes.word &= !span;
             classes.lead &= !span;
             classes.letter &= !span;
             classes.twinless &= !span;
-        } else if classes.word & span == span && is_lone_mark(bytes, start, end, len) {
+        } else if classes.word & span == span && is_lone_mark(bytes, c, start, end, len) {
             // A character of the alphabet (the classifier made each of its bytes a word byte,
             // its first a lead), and of its word: its bytes stay word bytes.
             classes.other &= !span;
@@ -240,62 +237,56 @@ fn take_back(window: &[u8; 66], classes: &mut ByteClasses, len: usize) {
     }
 }
 
-/// Whether the character at `bytes[start..end]` is a combining mark that the general path would
+/// The first byte of the character that byte `k` of `bytes` belongs to (`None` when it begins
+/// before `bytes`).
+fn char_start(bytes: &[u8], k: usize) -> Option<usize> {
+    (0..=k).rev().find(|&s| !(0x80..0xC0).contains(&bytes[s]))
+}
+
+/// The character `bytes[from..to]` holds, if those bytes are one valid character.
+fn char_in(bytes: &[u8], from: usize, to: usize) -> Option<char> {
+    let text = std::str::from_utf8(bytes.get(from..to)?).ok()?;
+    let mut chars = text.chars();
+    chars.next().filter(|_| chars.next().is_none())
+}
+
+/// Whether `mark`, at `bytes[start..end]`, is a combining mark that the general path would
 /// only add to its word, sure that the word is still in NFC: a plain word character whose
 /// combining class is above 0, that nothing composes with (NFC_Quick_Check=Yes), between two
 /// starters of that class 0 that compose with nothing either (the characters before and after
 /// it in the window; the text's end after it is one). One mark after a letter is then in the
 /// order NFC keeps, and the quick check the general path runs would stay sure. (The vowel marks
 /// of Arabic and Hebrew, which are of no script and never simple in their alphabet.)
-fn is_lone_mark(bytes: &[u8], start: usize, end: usize, len: usize) -> bool {
+fn is_lone_mark(bytes: &[u8], mark: char, start: usize, end: usize, len: usize) -> bool {
     use chartable::{PLAIN, WORD};
-    let char_at = |from: usize, to: usize| {
-        std::str::from_utf8(bytes.get(from..to)?)
-            .ok()
-            .and_then(|s| s.chars().next())
-    };
     let starter =
         |c: Option<char>| c.is_some_and(|c| chartable::quick_class(u32::from(c)) == Some(0));
-    let Some(mark) = char_at(start, end) else {
-        return false;
-    };
     let flags = chartable::flags_at(u32::from(mark)).unwrap_or(0);
     if flags & (PLAIN | WORD) != PLAIN | WORD
         || chartable::quick_class(u32::from(mark)).is_none_or(|class| class == 0)
     {
         return false;
     }
-    // The character before: from its first byte, within the window.
-    let before = (0..start)
-        .rev()
-        .find(|&s| !(0x80..0xC0).contains(&bytes[s]));
-    if !before.is_some_and(|b| starter(char_at(b, start))) {
+    // The character before, within the window.
+    let before = start
+        .checked_sub(1)
+        .and_then(|last| char_start(bytes, last));
+    if !before.is_some_and(|b| starter(char_in(bytes, b, start))) {
         return false;
     }
     // The character after: the text's end, or a starter the window holds whole.
     if end >= len.min(64) {
         return end >= len;
     }
-    let after_len = match bytes[end] {
-        0x00..=0x7F => 1,
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    };
-    starter(char_at(end, (end + after_len).min(64)))
+    let after_end = (end + utf8_expected_len(bytes[end])).min(64);
+    starter(char_in(bytes, end, after_end))
 }
 
-/// Whether `bytes` are one character beyond ASCII that the general path only takes for the end
-/// of a word: plain (no finding of its own), no word character, and inert for NFC (nothing
-/// before or after it composes or reorders with it).
-fn is_separator(bytes: &[u8]) -> bool {
+/// Whether `c`, a character beyond ASCII, is one the general path only takes for the end of a
+/// word: plain (no finding of its own), no word character, and inert for NFC (nothing before or
+/// after it composes or reorders with it).
+fn is_separator(c: char) -> bool {
     use chartable::{NFC_INERT, PLAIN, WORD};
-    let Some(c) = std::str::from_utf8(bytes)
-        .ok()
-        .and_then(|s| s.chars().next())
-    else {
-        return false;
-    };
     chartable::flags_at(u32::from(c))
         .is_some_and(|f| f & (PLAIN | WORD | NFC_INERT) == PLAIN | NFC_INERT)
 }
@@ -732,11 +723,11 @@ mod tests {
         for c in [
             '«', '»', '—', '–', '…', '°', '·', '\u{060C}', '\u{061F}', '\u{0964}',
         ] {
-            assert!(is_separator(c.to_string().as_bytes()), "{c:?}");
+            assert!(is_separator(c), "{c:?}");
         }
         // Not NFC (U+0387 is U+00B7 in NFC), invisible, a word character, a letter.
         for c in ['\u{0387}', '\u{00AD}', '\u{0640}', 'ж', '\u{0651}'] {
-            assert!(!is_separator(c.to_string().as_bytes()), "{c:?}");
+            assert!(!is_separator(c), "{c:?}");
         }
         let classes_in = |text: &str, len: usize| {
             let script = script_at("ж".as_bytes(), 0).unwrap();
