@@ -25,6 +25,7 @@ pub mod hidden;
 pub mod names;
 mod regions;
 pub mod sarif;
+mod teddy_order;
 pub mod text;
 mod twins;
 pub mod url;
