@@ -70,9 +70,13 @@ impl Nibbles {
     }
 }
 
-/// The positions of the set bits of `mask`.
-fn bits(mask: u16) -> impl Iterator<Item = u16> {
-    (0..16).filter(move |&i| mask & (1 << i) != 0)
+/// The positions of the set bits of `mask`, lowest first.
+fn bits(mut mask: u16) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        let bit = mask.trailing_zeros() as u16;
+        mask &= mask.wrapping_sub(1);
+        (bit < 16).then_some(bit)
+    })
 }
 
 /// How many buckets Teddy makes for `patterns` patterns: 16 (its "fat" form) for more than 32
