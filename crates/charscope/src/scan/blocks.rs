@@ -377,10 +377,15 @@ pub(super) fn uniform_flags(kind: Uniform) -> u16 {
 /// The end of the run of characters of `kind` from byte `i` of the valid UTF-8 `bytes` (the
 /// start of a character): 32 bytes at a time in SIMD, then byte by byte.
 pub(super) fn uniform_run_end(bytes: &[u8], i: usize, kind: Uniform) -> usize {
+    run_end(bytes, i, kind, false)
+}
+
+/// [`uniform_run_end`], spaces (`spaces`) in the run or not.
+fn run_end(bytes: &[u8], i: usize, kind: Uniform, spaces: bool) -> usize {
     let mut j = i;
     while let Some(window) = bytes.get(j..j + 34) {
         let window = window.try_into().expect("34 bytes");
-        let Some(in_run) = crate::simd::blocks::run_bytes(window, kind) else {
+        let Some(in_run) = crate::simd::blocks::run_bytes(window, kind, spaces) else {
             break;
         };
         if in_run != u32::MAX {
@@ -388,10 +393,29 @@ pub(super) fn uniform_run_end(bytes: &[u8], i: usize, kind: Uniform) -> usize {
         }
         j += 32;
     }
-    while j < bytes.len() && in_run(bytes, j, kind) {
+    while j < bytes.len() && (in_run(bytes, j, kind) || spaces && bytes[j] == b' ') {
         j += 1;
     }
     j
+}
+
+/// Where the words made of Hangul syllables alone that start at byte `i` of the valid UTF-8
+/// `bytes` end (the start of a word, that no word character of ASCII comes just before): the
+/// general path goes on there, with no word open, and has nothing to do for the words before
+/// (Korean prose; a word of syllables alone needs no look: a test checks it). Those words are
+/// the syllables and spaces from `i` on, up to the first other character if that is an ASCII
+/// character that no word has (`.`, `,`, a line feed), else up to the space before the last
+/// word (which that character may go on with); `i` itself if there are none.
+pub(super) fn syllable_words_end(bytes: &[u8], i: usize) -> usize {
+    let end = run_end(bytes, i, Uniform::Hangul, true);
+    match bytes.get(end) {
+        None => end,
+        Some(&b) if b.is_ascii() && !(b.is_ascii_alphanumeric() || b == b'_') => end,
+        Some(_) => bytes[i..end]
+            .iter()
+            .rposition(|&b| b == b' ')
+            .map_or(i, |space| i + space + 1),
+    }
 }
 
 /// Whether byte `j` of the valid UTF-8 `bytes` may stand in a run of `kind`: a continuation
@@ -644,8 +668,12 @@ mod tests {
             let kind = if hangul { Uniform::Hangul } else { Uniform::Han };
             let window: [u8; 34] = picks.try_into().unwrap();
             let reference = (0..32).fold(0u32, |m, j| m | u32::from(in_run(&window, j, kind)) << j);
-            if let Some(simd) = crate::simd::blocks::run_bytes(&window, kind) {
+            if let Some(simd) = crate::simd::blocks::run_bytes(&window, kind, false) {
                 prop_assert_eq!(simd, reference);
+            }
+            let spaces = (0..32).fold(0u32, |m, j| m | u32::from(window[j] == b' ') << j);
+            if let Some(simd) = crate::simd::blocks::run_bytes(&window, kind, true) {
+                prop_assert_eq!(simd, reference | spaces);
             }
         }
     }
@@ -716,6 +744,34 @@ mod tests {
         let text = "한국어한국어한국어한국어한국어한국어a";
         let end = uniform_run_end(text.as_bytes(), 3, Uniform::Hangul);
         assert_eq!(&text[end..], "a");
+    }
+
+    #[test]
+    fn words_of_syllables_end_at_punctuation_or_before_the_last_word_that_may_go_on() {
+        fn end(text: &str) -> (&str, &str) {
+            text.split_at(syllable_words_end(text.as_bytes(), 0))
+        }
+        assert_eq!(
+            end("모든 권력은 국민으로부터. 나온다"),
+            ("모든 권력은 국민으로부터", ". 나온다")
+        );
+        assert_eq!(
+            end("모든 권력은 국민으로부터"),
+            ("모든 권력은 국민으로부터", "")
+        );
+        // The last word goes on with a letter, a digit, a jamo, a character of another script.
+        for after in ["a", "3", "\u{11A8}", "中", "\u{00B7}"] {
+            let text = format!("모든 권력은 국민{after} 나온다");
+            assert_eq!(
+                end(&text),
+                ("모든 권력은 ", &*format!("국민{after} 나온다"))
+            );
+        }
+        // One word that goes on: nothing.
+        assert_eq!(end("국민a"), ("", "국민a"));
+        // Longer than the windows of 32 bytes.
+        let text = format!("{}.", "대통령은 국가의 원수이며 ".repeat(5));
+        assert_eq!(end(&text), (&text[..text.len() - 1], "."));
     }
 
     #[test]

@@ -1049,6 +1049,18 @@ impl<'p> Scanner<'p> {
                 (i, fast_from) = self.blocks(&mut run, i);
                 continue;
             }
+            // Korean prose: its words of Hangul syllables alone, between spaces, at once.
+            if word.is_none()
+                && self.blocks
+                && (0xEA..=0xED).contains(&b)
+                && !(i > 0 && is_ascii_word_byte(bytes[i - 1]))
+            {
+                let end = blocks::syllable_words_end(bytes, i);
+                if end > i {
+                    i = end;
+                    continue;
+                }
+            }
             if b.is_ascii() {
                 // One space or punctuation mark between characters beyond ASCII (prose in most
                 // scripts) ends the word, if one is open, and that is all.
@@ -1656,6 +1668,13 @@ mod tests {
         "丫",
         "\u{4DC0}",
         "한국어한국어한국어한국어한국어한국어",
+        // Korean prose: words of syllables alone between spaces, a syllable that a jamo after
+        // it composes with, digits and letters of ASCII glued to syllables.
+        "대통령은 국가의 원수이며 법률로 정한다. 모든 권력은 국민으로부터 나온다, 그 법률안은 ",
+        "가 나 다 라 마 바 사 아 자 차 카 타 파 하 가 나 다 라 마 바 사 아 자 차 카 타 파 하",
+        "\u{AC00}\u{11A8}",
+        "3분의 2",
+        "x한국 어",
         "\u{D7A3}\u{D7B0}",
         "。",
         "निर्देश जानकारी प्राधिकरन जाने बाजार जागरुक और्४५० केन्द्रिय विकास खण्ड मुश्किले",
@@ -1664,6 +1683,22 @@ mod tests {
         "ภาษาไทยภาษาไทยภาษาไทยภาษาไทย",
         "ქართული ქართული ქართული",
     ];
+
+    #[test]
+    fn a_word_of_hangul_syllables_alone_needs_no_look() {
+        // (What lets `blocks::syllable_words_end` pass such words by.)
+        let mut word = OpenWord::new(0);
+        word.add(blocks::uniform_flags(crate::simd::blocks::Uniform::Hangul));
+        assert!(word.needs_no_look());
+        for cp in [0xAC00, 0xB300, 0xD77F] {
+            let mut word = OpenWord::new(0);
+            word.add(chartable::flags_at(cp).unwrap());
+            assert!(word.needs_no_look(), "U+{cp:04X}");
+        }
+        // With an ASCII letter, it mixes scripts.
+        word.ascii(true);
+        assert!(!word.needs_no_look());
+    }
 
     #[test]
     fn a_part_after_one_that_listed_the_most_lists_none() {

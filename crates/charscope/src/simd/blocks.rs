@@ -279,25 +279,26 @@ pub(crate) enum Uniform {
 
 /// Bit `k` for each byte `k` of `window[..32]` that may stand in a run of characters of kind
 /// `kind`: a continuation byte, or the lead byte of such a character (its bytes after it are
-/// among the 34 of the window); in AVX2, `None` where the processor has none.
+/// among the 34 of the window), or, with `spaces`, a space; in AVX2, `None` where the processor
+/// has none.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn run_bytes(window: &[u8; 34], kind: Uniform) -> Option<u32> {
+pub(crate) fn run_bytes(window: &[u8; 34], kind: Uniform, spaces: bool) -> Option<u32> {
     if !std::is_x86_feature_detected!("avx2") {
         return None;
     }
     // SAFETY: the processor has AVX2, just checked.
-    Some(unsafe { run_bytes_avx2(window, kind) })
+    Some(unsafe { run_bytes_avx2(window, kind, spaces) })
 }
 
 /// [`run_bytes`] in SIMD: none on this processor.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) fn run_bytes(_window: &[u8; 34], _kind: Uniform) -> Option<u32> {
+pub(crate) fn run_bytes(_window: &[u8; 34], _kind: Uniform, _spaces: bool) -> Option<u32> {
     None
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_bytes_avx2(window: &[u8; 34], kind: Uniform) -> u32 {
+fn run_bytes_avx2(window: &[u8; 34], kind: Uniform, spaces: bool) -> u32 {
     use std::arch::x86_64::*;
     let byte = |b: u8| _mm256_set1_epi8(b as i8);
     // SAFETY: bytes 0 to 33 are within the 34 of `window`.
@@ -338,5 +339,9 @@ fn run_bytes_avx2(window: &[u8; 34], kind: Uniform) -> u32 {
             ),
         ),
     };
-    _mm256_movemask_epi8(_mm256_or_si256(continuation, lead)) as u32
+    let mut in_run = _mm256_or_si256(continuation, lead);
+    if spaces {
+        in_run = _mm256_or_si256(in_run, is(current, b' '));
+    }
+    _mm256_movemask_epi8(in_run) as u32
 }
