@@ -399,6 +399,60 @@ fn run_end(bytes: &[u8], i: usize, kind: Uniform, spaces: bool) -> usize {
     j
 }
 
+/// Where the words made of CJK ideographs, ASCII digits and `_` alone that start at byte `i` of
+/// the valid UTF-8 `bytes` end (the start of a word, that no word character of ASCII comes just
+/// before): the general path goes on there, with no word open, and has nothing to do for the
+/// words before (such a word has one script: a test checks that it is no finding). Those words
+/// are the ideographs and the plain ASCII characters but letters from `i` on, up to the last
+/// separator of ASCII (a space, a punctuation mark) before the first other character or the
+/// last 34 bytes, where a character that no word has counts as a separator of ASCII (`，`
+/// `。`); `i` itself if there is none. (Chinese text, and the markup around it but its words of
+/// ASCII letters, which the general path reads.)
+pub(super) fn ascii_han_words_end(bytes: &[u8], i: usize) -> usize {
+    let mut j = i;
+    let mut end = i;
+    while let Some(window) = bytes.get(j..j + 34) {
+        let window = window.try_into().expect("34 bytes");
+        let Some((taken, separators)) = crate::simd::blocks::ascii_han_bytes(window) else {
+            return i;
+        };
+        let len = taken.trailing_ones();
+        let separators = separators & u32::MAX.checked_shr(32 - len).unwrap_or(0);
+        if separators != 0 {
+            end = j + 32 - separators.leading_zeros() as usize;
+        }
+        if len == 32 {
+            j += 32;
+            continue;
+        }
+        // A character no word has ends the last word, and the words go on after it (Chinese
+        // punctuation: `，` `。`); another ends them before their last word.
+        match separator_len(bytes, j + len as usize) {
+            Some(n) => {
+                j += len as usize + n;
+                end = j;
+            }
+            None => break,
+        }
+    }
+    end
+}
+
+/// The length of the character at byte `at` of the valid UTF-8 `bytes` (not ASCII, or ASCII
+/// but not plain) if it separates words, as the general path reads it: a plain character
+/// (never a finding of its own) that no word has, inert for NFC (nothing composes with the
+/// character before it); the general path does nothing else with it.
+fn separator_len(bytes: &[u8], at: usize) -> Option<usize> {
+    use chartable::{NFC_INERT, WORD};
+    if bytes[at].is_ascii() {
+        // (A control character: a finding.)
+        return None;
+    }
+    let (cp, len) = super::text::code_point_at(bytes, at);
+    let flags = chartable::Reader::new().plain_flags(cp)?;
+    (flags & (WORD | NFC_INERT) == NFC_INERT).then_some(len)
+}
+
 /// Where the words made of Hangul syllables alone that start at byte `i` of the valid UTF-8
 /// `bytes` end (the start of a word, that no word character of ASCII comes just before): the
 /// general path goes on there, with no word open, and has nothing to do for the words before
@@ -744,6 +798,82 @@ mod tests {
         let text = "한국어한국어한국어한국어한국어한국어a";
         let end = uniform_run_end(text.as_bytes(), 3, Uniform::Hangul);
         assert_eq!(&text[end..], "a");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn the_simd_bytes_of_ascii_and_han_are_those_of_the_scalar_tests(
+            picks in prop::collection::vec(prop::sample::select(vec![
+                0u8, b'\t', b'\n', b'\r', 0x1F, b' ', b'/', b'0', b'9', b':', b'@', b'A', b'Z',
+                b'[', b'_', b'`', b'a', b'z', b'{', b'~', 0x7F, 0x80, 0x85, 0xAB, 0xB7, 0xB8,
+                0xBF, 0xC3, 0xE3, 0xE4, 0xE9, 0xEA, 0xF0,
+            ]), 34),
+        ) {
+            let window: [u8; 34] = picks.try_into().unwrap();
+            let plain = |b: u8| (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\r';
+            let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+            let mask = |f: &dyn Fn(usize) -> bool| (0..32).fold(0u32, |m, j| m | u32::from(f(j)) << j);
+            let taken = mask(&|j| {
+                plain(window[j]) && !window[j].is_ascii_alphabetic() || in_run(&window, j, Uniform::Han)
+            });
+            let separators = mask(&|j| plain(window[j]) && !word(window[j]));
+            if let Some(simd) = crate::simd::blocks::ascii_han_bytes(&window) {
+                prop_assert_eq!(simd, (taken, separators));
+            }
+        }
+
+        #[test]
+        fn a_word_of_ideographs_digits_and_underscores_has_no_finding(
+            picks in prop::collection::vec(prop::sample::select(vec![
+                "0", "9", "_", "\u{4000}", "\u{4DBF}", "\u{4E00}", "\u{706B}", "\u{661F}",
+                "\u{9FFF}", "\u{5E74}",
+            ]), 1..8),
+        ) {
+            // (What lets `ascii_han_words_end` pass such words by. With an ASCII letter, a rare
+            // ideograph such as U+4000, which UTS #39 does not recommend in identifiers, makes
+            // the word unrestricted: `䀀a` is a mixed-script finding.)
+            let word: String = picks.concat();
+            prop_assert_eq!(words::analyse(&word), words::Verdict::Nothing, "{}", word);
+        }
+    }
+
+    #[test]
+    fn words_of_ascii_and_han_end_before_the_last_word_that_may_go_on() {
+        fn end(text: &str) -> (&str, &str) {
+            text.split_at(ascii_han_words_end(text.as_bytes(), 0))
+        }
+        let markup = "火星是[[太阳系]]由内往外数的第四颗[[行星]]，属于类地行星，直径约为地球的53%";
+        // Chinese punctuation is a separator: the words go on after it.
+        let more = "ア and more text for a window";
+        assert_eq!(
+            end(&format!("{markup}。{more}")),
+            (&*format!("{markup}。"), more)
+        );
+        assert_eq!(
+            end(&format!("{markup} {more}")),
+            (&*format!("{markup} "), more)
+        );
+        // A letter of ASCII or of another script may go on with the last word (`䀀a` mixes
+        // scripts), a control character is a finding: the word before is left to the general
+        // path.
+        assert_ne!(words::analyse("\u{4000}a"), words::Verdict::Nothing);
+        for stop in ["a", "ア", "ж", "\u{1}", "\u{FE00}"] {
+            let text = format!("{markup} 中文{stop} and more text for a window");
+            assert_eq!(
+                end(&text),
+                (
+                    &*format!("{markup} "),
+                    &*format!("中文{stop} and more text for a window")
+                )
+            );
+        }
+        // The last 34 bytes are left to the general path, from the start of their first word.
+        assert_eq!(end("火星 是"), ("", "火星 是"));
+        // A mark after a separator: the separator's place.
+        let text = format!("{markup} 2=\u{0338}3 and more text for a window");
+        assert_eq!(end(&text).1, "\u{0338}3 and more text for a window");
     }
 
     #[test]

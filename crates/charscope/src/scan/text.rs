@@ -465,7 +465,7 @@ impl OpenWord {
 /// The code point of the character that starts at byte `i` of valid UTF-8, where a byte beyond
 /// ASCII is, and its length.
 #[inline(always)]
-fn code_point_at(bytes: &[u8], i: usize) -> (u32, usize) {
+pub(super) fn code_point_at(bytes: &[u8], i: usize) -> (u32, usize) {
     let lead = u32::from(bytes[i]);
     let next = |k: usize| u32::from(bytes[i + k] & 0x3F);
     if lead < 0xE0 {
@@ -1049,13 +1049,19 @@ impl<'p> Scanner<'p> {
                 (i, fast_from) = self.blocks(&mut run, i);
                 continue;
             }
-            // Korean prose: its words of Hangul syllables alone, between spaces, at once.
+            // Korean prose, its words of Hangul syllables alone between spaces, and Chinese
+            // with ASCII (a Wikipedia article's markup), its words of ideographs and ASCII
+            // alone: at once, as far as they go.
             if word.is_none()
                 && self.blocks
-                && (0xEA..=0xED).contains(&b)
+                && (0xE4..=0xED).contains(&b)
                 && !(i > 0 && is_ascii_word_byte(bytes[i - 1]))
             {
-                let end = blocks::syllable_words_end(bytes, i);
+                let end = if b >= 0xEA {
+                    blocks::syllable_words_end(bytes, i)
+                } else {
+                    blocks::ascii_han_words_end(bytes, i)
+                };
                 if end > i {
                     i = end;
                     continue;
@@ -1675,6 +1681,17 @@ mod tests {
         "\u{AC00}\u{11A8}",
         "3분의 2",
         "x한국 어",
+        // Chinese with ASCII: a Wikipedia article's markup, punctuation, what stops the words.
+        "'''火星'''是[[太阳系]]由内往外数的第四颗[[行星]]，属于[[类地行星]]，直径约为[[地球]]的53%。",
+        "Mars火星",
+        // Ideographs that UTS #39 does not recommend in identifiers: with a Latin letter, a
+        // mixed-script finding.
+        "x\u{4000}",
+        "\u{4E12}",
+        "1960年",
+        "中\u{FE00}",
+        "=\u{0338}",
+        "火星のテキスト",
         "\u{D7A3}\u{D7B0}",
         "。",
         "निर्देश जानकारी प्राधिकरन जाने बाजार जागरुक और्४५० केन्द्रिय विकास खण्ड मुश्किले",

@@ -296,6 +296,56 @@ pub(crate) fn run_bytes(_window: &[u8; 34], _kind: Uniform, _spaces: bool) -> Op
     None
 }
 
+/// For each byte `k` of `window[..32]`: in the first mask, whether it is plain ASCII (printable,
+/// tab, carriage return) but a letter, or may stand in a run of CJK ideographs (as [`run_bytes`]
+/// says); in the second, whether it is plain ASCII and no word character (no letter, digit or
+/// `_`): the bytes of Chinese text with ASCII punctuation and digits, and the places between
+/// its words. In AVX2, `None` where the processor has none.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn ascii_han_bytes(window: &[u8; 34]) -> Option<(u32, u32)> {
+    if !std::is_x86_feature_detected!("avx2") {
+        return None;
+    }
+    // SAFETY: the processor has AVX2, just checked.
+    Some(unsafe { ascii_han_bytes_avx2(window) })
+}
+
+/// [`ascii_han_bytes`] in SIMD: none on this processor.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn ascii_han_bytes(_window: &[u8; 34]) -> Option<(u32, u32)> {
+    None
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn ascii_han_bytes_avx2(window: &[u8; 34]) -> (u32, u32) {
+    use std::arch::x86_64::*;
+    let byte = |b: u8| _mm256_set1_epi8(b as i8);
+    // SAFETY: bytes 0 to 31 are within the 34 of `window`.
+    let current = unsafe { _mm256_loadu_si256(window.as_ptr().cast::<__m256i>()) };
+    // Signed comparisons: the bytes from 0x80 on are below all those of ASCII.
+    let between = |v: __m256i, low: u8, high: u8| {
+        _mm256_and_si256(
+            _mm256_cmpgt_epi8(v, byte(low - 1)),
+            _mm256_cmpgt_epi8(byte(high + 1), v),
+        )
+    };
+    let is = |b: u8| _mm256_cmpeq_epi8(current, byte(b));
+    let plain = _mm256_or_si256(
+        between(current, 0x20, 0x7E),
+        _mm256_or_si256(is(b'\t'), is(b'\r')),
+    );
+    let letter = between(_mm256_or_si256(current, byte(0x20)), b'a', b'z');
+    let word = _mm256_or_si256(
+        _mm256_or_si256(letter, between(current, b'0', b'9')),
+        is(b'_'),
+    );
+    let separator = _mm256_andnot_si256(word, plain);
+    let han = run_bytes_avx2(window, Uniform::Han, false);
+    let accepted = _mm256_movemask_epi8(_mm256_andnot_si256(letter, plain)) as u32 | han;
+    (accepted, _mm256_movemask_epi8(separator) as u32)
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn run_bytes_avx2(window: &[u8; 34], kind: Uniform, spaces: bool) -> u32 {
