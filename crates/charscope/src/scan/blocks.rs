@@ -399,21 +399,22 @@ fn run_end(bytes: &[u8], i: usize, kind: Uniform, spaces: bool) -> usize {
     j
 }
 
-/// Where the words made of CJK ideographs, ASCII digits and `_` alone that start at byte `i` of
-/// the valid UTF-8 `bytes` end (the start of a word, that no word character of ASCII comes just
-/// before): the general path goes on there, with no word open, and has nothing to do for the
-/// words before (such a word has one script: a test checks that it is no finding). Those words
-/// are the ideographs and the plain ASCII characters but letters from `i` on, up to the last
+/// Where the words made of CJK ideographs, kana, ASCII digits and `_` alone that start at byte
+/// `i` of the valid UTF-8 `bytes` end (the start of a word, that no word character of ASCII
+/// comes just before): the general path goes on there, with no word open, and has nothing to do
+/// for the words before (such a word is Chinese or Japanese, and pretends to be no ASCII word:
+/// a test checks that it is no finding). Those words are the ideographs, the kana of
+/// [`is_kana_lead`] and the plain ASCII characters but letters from `i` on, up to the last
 /// separator of ASCII (a space, a punctuation mark) before the first other character or the
-/// last 34 bytes, where a character that no word has counts as a separator of ASCII (`，`
-/// `。`); `i` itself if there is none. (Chinese text, and the markup around it but its words of
-/// ASCII letters, which the general path reads.)
-pub(super) fn ascii_han_words_end(bytes: &[u8], i: usize) -> usize {
+/// last 34 bytes, where a character that no word has counts as a separator of ASCII (`，` `。`
+/// `・`); `i` itself if there is none. (Chinese and Japanese text, and the markup around it but
+/// its words of ASCII letters, which the general path reads.)
+pub(super) fn ascii_cjk_words_end(bytes: &[u8], i: usize) -> usize {
     let mut j = i;
     let mut end = i;
     while let Some(window) = bytes.get(j..j + 34) {
         let window = window.try_into().expect("34 bytes");
-        let Some((taken, separators)) = crate::simd::blocks::ascii_han_bytes(window) else {
+        let Some((taken, separators)) = crate::simd::blocks::ascii_cjk_bytes(window) else {
             return i;
         };
         let len = taken.trailing_ones();
@@ -491,6 +492,24 @@ fn in_run(bytes: &[u8], j: usize, kind: Uniform) -> bool {
             matches!(b, 0xEB | 0xEC) || (b == 0xEA && next >= 0xB0) || (b == 0xED && next < 0x9E)
         }
     }
+}
+
+/// Whether byte `j` of `bytes` leads a kana that the fast path of Chinese and Japanese text
+/// passes by ([`ascii_cjk_words_end`]): Hiragana and Katakana letters, their iteration marks
+/// and the prolonged sound mark (U+3041 to U+3096, U+309D to U+309F, U+30A1 to U+30FF), but for
+/// U+30CE `ノ`, which looks like `/`, and U+30FB `・`, which no word has. (A test checks each
+/// against the chart. The reference of [`crate::simd::blocks::ascii_cjk_bytes`].)
+#[cfg(test)]
+fn is_kana_lead(bytes: &[u8], j: usize) -> bool {
+    let next = bytes.get(j + 1).copied().unwrap_or(0);
+    let after = bytes.get(j + 2).copied().unwrap_or(0);
+    bytes[j] == 0xE3
+        && match next {
+            0x81 => after >= 0x81,
+            0x82 => (after <= 0x96 || after >= 0x9D) && after != 0xA0,
+            0x83 => after != 0x8E && after != 0xBB,
+            _ => false,
+        }
 }
 
 /// What the fast path made of a window of 64 bytes.
@@ -808,7 +827,8 @@ mod tests {
             picks in prop::collection::vec(prop::sample::select(vec![
                 0u8, b'\t', b'\n', b'\r', 0x1F, b' ', b'/', b'0', b'9', b':', b'@', b'A', b'Z',
                 b'[', b'_', b'`', b'a', b'z', b'{', b'~', 0x7F, 0x80, 0x85, 0xAB, 0xB7, 0xB8,
-                0xBF, 0xC3, 0xE3, 0xE4, 0xE9, 0xEA, 0xF0,
+                0xBF, 0xC3, 0xE3, 0xE4, 0xE9, 0xEA, 0xF0, 0x81, 0x82, 0x83, 0x96, 0x97, 0x9D, 0xA0,
+                0xA1, 0x8E, 0xBA, 0xBB,
             ]), 34),
         ) {
             let window: [u8; 34] = picks.try_into().unwrap();
@@ -816,22 +836,25 @@ mod tests {
             let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
             let mask = |f: &dyn Fn(usize) -> bool| (0..32).fold(0u32, |m, j| m | u32::from(f(j)) << j);
             let taken = mask(&|j| {
-                plain(window[j]) && !window[j].is_ascii_alphabetic() || in_run(&window, j, Uniform::Han)
+                plain(window[j]) && !window[j].is_ascii_alphabetic()
+                    || in_run(&window, j, Uniform::Han)
+                    || is_kana_lead(&window, j)
             });
             let separators = mask(&|j| plain(window[j]) && !word(window[j]));
-            if let Some(simd) = crate::simd::blocks::ascii_han_bytes(&window) {
+            if let Some(simd) = crate::simd::blocks::ascii_cjk_bytes(&window) {
                 prop_assert_eq!(simd, (taken, separators));
             }
         }
 
         #[test]
-        fn a_word_of_ideographs_digits_and_underscores_has_no_finding(
+        fn a_word_of_ideographs_kana_digits_and_underscores_has_no_finding(
             picks in prop::collection::vec(prop::sample::select(vec![
                 "0", "9", "_", "\u{4000}", "\u{4DBF}", "\u{4E00}", "\u{706B}", "\u{661F}",
-                "\u{9FFF}", "\u{5E74}",
+                "\u{9FFF}", "\u{5E74}", "\u{3041}", "の", "ゝ", "\u{309F}", "ア", "ン", "ロ", "エ",
+                "ー", "\u{30FF}",
             ]), 1..8),
         ) {
-            // (What lets `ascii_han_words_end` pass such words by. With an ASCII letter, a rare
+            // (What lets `ascii_cjk_words_end` pass such words by. With an ASCII letter, a rare
             // ideograph such as U+4000, which UTS #39 does not recommend in identifiers, makes
             // the word unrestricted: `䀀a` is a mixed-script finding.)
             let word: String = picks.concat();
@@ -840,13 +863,36 @@ mod tests {
     }
 
     #[test]
+    fn the_kana_passed_by_are_plain_japanese_word_characters_inert_for_nfc_that_look_like_no_ascii()
+    {
+        use chartable::{JAPANESE, NFC_INERT, NO_ASCII_LOOK, NO_ASCII_SKELETON, PLAIN, WORD};
+        let mut passed = 0;
+        for cp in 0x3000..=0x30FFu32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let mut b = [0; 4];
+            if !is_kana_lead(c.encode_utf8(&mut b).as_bytes(), 0) {
+                continue;
+            }
+            let f = chartable::flags_at(cp).unwrap();
+            let all = PLAIN | WORD | NFC_INERT | JAPANESE;
+            assert_eq!(f & all, all, "U+{cp:04X}");
+            assert_ne!(f & (NO_ASCII_LOOK | NO_ASCII_SKELETON), 0, "U+{cp:04X}");
+            passed += 1;
+        }
+        // U+3041 to U+3096, U+309D to U+309F, U+30A1 to U+30FF but two.
+        assert_eq!(passed, 0x56 + 3 + 0x5F - 2);
+    }
+
+    #[test]
     fn words_of_ascii_and_han_end_before_the_last_word_that_may_go_on() {
         fn end(text: &str) -> (&str, &str) {
-            text.split_at(ascii_han_words_end(text.as_bytes(), 0))
+            text.split_at(ascii_cjk_words_end(text.as_bytes(), 0))
         }
         let markup = "火星是[[太阳系]]由内往外数的第四颗[[行星]]，属于类地行星，直径约为地球的53%";
         // Chinese punctuation is a separator: the words go on after it.
-        let more = "ア and more text for a window";
+        let more = "ж and more text for a window";
         assert_eq!(
             end(&format!("{markup}。{more}")),
             (&*format!("{markup}。"), more)
@@ -856,10 +902,10 @@ mod tests {
             (&*format!("{markup} "), more)
         );
         // A letter of ASCII or of another script may go on with the last word (`䀀a` mixes
-        // scripts), a control character is a finding: the word before is left to the general
-        // path.
+        // scripts), a control character is a finding, `ノ` looks like `/`, a voiced sound mark
+        // composes with the kana before it: the word before is left to the general path.
         assert_ne!(words::analyse("\u{4000}a"), words::Verdict::Nothing);
-        for stop in ["a", "ア", "ж", "\u{1}", "\u{FE00}"] {
+        for stop in ["a", "ж", "\u{1}", "\u{FE00}", "ノ", "\u{3099}", "\u{0F00}"] {
             let text = format!("{markup} 中文{stop} and more text for a window");
             assert_eq!(
                 end(&text),

@@ -1049,18 +1049,18 @@ impl<'p> Scanner<'p> {
                 (i, fast_from) = self.blocks(&mut run, i);
                 continue;
             }
-            // Korean prose, its words of Hangul syllables alone between spaces, and Chinese
-            // with ASCII (a Wikipedia article's markup), its words of ideographs and ASCII
-            // alone: at once, as far as they go.
+            // Korean prose, its words of Hangul syllables alone between spaces, and Chinese and
+            // Japanese with ASCII (a Wikipedia article's markup), its words of ideographs, kana
+            // and ASCII digits: at once, as far as they go.
             if word.is_none()
                 && self.blocks
-                && (0xE4..=0xED).contains(&b)
+                && (0xE3..=0xED).contains(&b)
                 && !(i > 0 && is_ascii_word_byte(bytes[i - 1]))
             {
                 let end = if b >= 0xEA {
                     blocks::syllable_words_end(bytes, i)
                 } else {
-                    blocks::ascii_han_words_end(bytes, i)
+                    blocks::ascii_cjk_words_end(bytes, i)
                 };
                 if end > i {
                     i = end;
@@ -1692,6 +1692,14 @@ mod tests {
         "中\u{FE00}",
         "=\u{0338}",
         "火星のテキスト",
+        // Japanese: an article's sentence with markup, kana that look like ASCII (`ノ` like `/`),
+        // that compose with a mark after them, and the middle dot, which no word has.
+        "'''火星'''（かせい、{{lang-en|Mars}}）は、[[太陽系]]の[[太陽]]に近い方から4番目の[[惑星]]である。",
+        "ノノノノ",
+        " //// ",
+        "か\u{3099}",
+        "ア・イ",
+        "ー",
         "\u{D7A3}\u{D7B0}",
         "。",
         "निर्देश जानकारी प्राधिकरन जाने बाजार जागरुक और्४५० केन्द्रिय विकास खण्ड मुश्किले",

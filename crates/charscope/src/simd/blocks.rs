@@ -298,27 +298,28 @@ pub(crate) fn run_bytes(_window: &[u8; 34], _kind: Uniform, _spaces: bool) -> Op
 
 /// For each byte `k` of `window[..32]`: in the first mask, whether it is plain ASCII (printable,
 /// tab, carriage return) but a letter, or may stand in a run of CJK ideographs (as [`run_bytes`]
-/// says); in the second, whether it is plain ASCII and no word character (no letter, digit or
-/// `_`): the bytes of Chinese text with ASCII punctuation and digits, and the places between
-/// its words. In AVX2, `None` where the processor has none.
+/// says), or leads a kana of those the scan passes by (`scan::blocks::is_kana_lead`); in the
+/// second, whether it is plain ASCII and no word character (no letter, digit or `_`): the bytes
+/// of Chinese and Japanese text with ASCII punctuation and digits, and the places between its
+/// words. In AVX2, `None` where the processor has none.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn ascii_han_bytes(window: &[u8; 34]) -> Option<(u32, u32)> {
+pub(crate) fn ascii_cjk_bytes(window: &[u8; 34]) -> Option<(u32, u32)> {
     if !std::is_x86_feature_detected!("avx2") {
         return None;
     }
     // SAFETY: the processor has AVX2, just checked.
-    Some(unsafe { ascii_han_bytes_avx2(window) })
+    Some(unsafe { ascii_cjk_bytes_avx2(window) })
 }
 
-/// [`ascii_han_bytes`] in SIMD: none on this processor.
+/// [`ascii_cjk_bytes`] in SIMD: none on this processor.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) fn ascii_han_bytes(_window: &[u8; 34]) -> Option<(u32, u32)> {
+pub(crate) fn ascii_cjk_bytes(_window: &[u8; 34]) -> Option<(u32, u32)> {
     None
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn ascii_han_bytes_avx2(window: &[u8; 34]) -> (u32, u32) {
+fn ascii_cjk_bytes_avx2(window: &[u8; 34]) -> (u32, u32) {
     use std::arch::x86_64::*;
     let byte = |b: u8| _mm256_set1_epi8(b as i8);
     // SAFETY: bytes 0 to 31 are within the 34 of `window`.
@@ -342,7 +343,52 @@ fn ascii_han_bytes_avx2(window: &[u8; 34]) -> (u32, u32) {
     );
     let separator = _mm256_andnot_si256(word, plain);
     let han = run_bytes_avx2(window, Uniform::Han, false);
-    let accepted = _mm256_movemask_epi8(_mm256_andnot_si256(letter, plain)) as u32 | han;
+    // SAFETY: bytes 1 to 33 are within the 34 of `window`.
+    let (next, after) = unsafe {
+        let at = window.as_ptr();
+        (
+            _mm256_loadu_si256(at.add(1).cast::<__m256i>()),
+            _mm256_loadu_si256(at.add(2).cast::<__m256i>()),
+        )
+    };
+    // The lead bytes of U+3040 to U+30FF; the kana among them are worked out only where there
+    // are some (Chinese has none, but its punctuation is E3 80).
+    let offset = _mm256_sub_epi8(next, byte(0x81));
+    let rows = _mm256_and_si256(
+        is(0xE3),
+        _mm256_cmpeq_epi8(_mm256_min_epu8(offset, byte(2)), offset),
+    );
+    let kana = if _mm256_movemask_epi8(rows) == 0 {
+        rows
+    } else {
+        let next_is = |b: u8| _mm256_cmpeq_epi8(next, byte(b));
+        let after_is = |b: u8| _mm256_cmpeq_epi8(after, byte(b));
+        // `after` below `limit`, unsigned.
+        let after_below =
+            |limit: u8| _mm256_cmpeq_epi8(_mm256_min_epu8(after, byte(limit - 1)), after);
+        let left_out = _mm256_or_si256(
+            // U+3040.
+            _mm256_and_si256(next_is(0x81), after_below(0x81)),
+            _mm256_or_si256(
+                // U+3097 to U+309C, U+30A0.
+                _mm256_and_si256(
+                    next_is(0x82),
+                    _mm256_or_si256(
+                        _mm256_andnot_si256(after_below(0x97), after_below(0x9D)),
+                        after_is(0xA0),
+                    ),
+                ),
+                // U+30CE, U+30FB.
+                _mm256_and_si256(
+                    next_is(0x83),
+                    _mm256_or_si256(after_is(0x8E), after_is(0xBB)),
+                ),
+            ),
+        );
+        _mm256_andnot_si256(left_out, rows)
+    };
+    let accepted = _mm256_or_si256(_mm256_andnot_si256(letter, plain), kana);
+    let accepted = _mm256_movemask_epi8(accepted) as u32 | han;
     (accepted, _mm256_movemask_epi8(separator) as u32)
 }
 
