@@ -443,7 +443,7 @@ pub(super) fn ascii_cjk_words_end(bytes: &[u8], i: usize) -> usize {
 /// but not plain) if it separates words, as the general path reads it: a plain character
 /// (never a finding of its own) that no word has, inert for NFC (nothing composes with the
 /// character before it); the general path does nothing else with it.
-fn separator_len(bytes: &[u8], at: usize) -> Option<usize> {
+pub(super) fn separator_len(bytes: &[u8], at: usize) -> Option<usize> {
     use chartable::{NFC_INERT, WORD};
     if bytes[at].is_ascii() {
         // (A control character: a finding.)

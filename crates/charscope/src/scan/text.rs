@@ -1145,6 +1145,15 @@ impl<'p> Scanner<'p> {
                 self.end_word(w, &mut run, i);
             }
             i += len;
+            // A run of emoji (or other symbols of four bytes that are plain, no word's and inert
+            // for NFC), in a loop of its own: the general path has nothing else to do with them.
+            if self.blocks && len == 4 {
+                while bytes.get(i).is_some_and(|&b| b >= 0xF0)
+                    && let Some(n) = blocks::separator_len(bytes, i)
+                {
+                    i += n;
+                }
+            }
         }
         if let Some(w) = word {
             self.end_word(w, &mut run, bytes.len());
@@ -1618,6 +1627,8 @@ mod tests {
         "1",
         "\u{1F468}",
         "\u{FE0F}",
+        // Runs of emoji, with a skin tone and joiners.
+        "\u{1F58A}\u{1F6A9}\u{1F31F}\u{1F65C}\u{1F4BA}\u{1F44D}\u{1F3FD}\u{1F468}\u{200D}\u{1F469}",
         "está",
         "ação",
         "λόγος",
