@@ -834,7 +834,9 @@ mod tests {
             let window: [u8; 34] = picks.try_into().unwrap();
             let plain = |b: u8| (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\r';
             let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-            let mask = |f: &dyn Fn(usize) -> bool| (0..32).fold(0u32, |m, j| m | u32::from(f(j)) << j);
+            let mask = |f: &dyn Fn(usize) -> bool| {
+                (0..32).fold(0u32, |m, j| m | u32::from(f(j)) << j)
+            };
             let taken = mask(&|j| {
                 plain(window[j]) && !window[j].is_ascii_alphabetic()
                     || in_run(&window, j, Uniform::Han)
@@ -856,7 +858,7 @@ mod tests {
         ) {
             // (What lets `ascii_cjk_words_end` pass such words by. With an ASCII letter, a rare
             // ideograph such as U+4000, which UTS #39 does not recommend in identifiers, makes
-            // the word unrestricted: `䀀a` is a mixed-script finding.)
+            // the word unrestricted: U+4000 then `a` is a mixed-script finding.)
             let word: String = picks.concat();
             prop_assert_eq!(words::analyse(&word), words::Verdict::Nothing, "{}", word);
         }
@@ -901,9 +903,9 @@ mod tests {
             end(&format!("{markup} {more}")),
             (&*format!("{markup} "), more)
         );
-        // A letter of ASCII or of another script may go on with the last word (`䀀a` mixes
-        // scripts), a control character is a finding, `ノ` looks like `/`, a voiced sound mark
-        // composes with the kana before it: the word before is left to the general path.
+        // A letter of ASCII or of another script may go on with the last word (U+4000 then `a`
+        // mixes scripts), a control character is a finding, `ノ` looks like `/`, a voiced sound
+        // mark composes with the kana before it: the word before is left to the general path.
         assert_ne!(words::analyse("\u{4000}a"), words::Verdict::Nothing);
         for stop in ["a", "ж", "\u{1}", "\u{FE00}", "ノ", "\u{3099}", "\u{0F00}"] {
             let text = format!("{markup} 中文{stop} and more text for a window");

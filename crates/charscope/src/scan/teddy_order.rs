@@ -218,7 +218,8 @@ mod tests {
             seen.sort_unstable();
             proptest::prop_assert_eq!(seen, (0..readings.len()).collect::<Vec<_>>());
             let ordered: Vec<(&str, ())> = order.iter().map(|&i| readings[i]).collect();
-            let (planned, given) = (cost_in_order(&ordered, buckets), cost_in_order(&readings, buckets));
+            let planned = cost_in_order(&ordered, buckets);
+            let given = cost_in_order(&readings, buckets);
             proptest::prop_assert!(planned <= given * 1.000_001, "{} > {}", planned, given);
         }
     }

@@ -1706,7 +1706,7 @@ mod tests {
         // Japanese: an article's sentence with markup, kana that look like ASCII (`ノ` like `/`),
         // that compose with a mark after them, and the middle dot, which no word has.
         "'''火星'''（かせい、{{lang-en|Mars}}）は、[[太陽系]]の[[太陽]]に近い方から4番目の[[惑星]]である。",
-        "ノノノノ",
+        "\u{30CE}\u{30CE}\u{30CE}\u{30CE}",
         " //// ",
         "か\u{3099}",
         "ア・イ",
