@@ -889,6 +889,14 @@ mod tests {
 
     #[test]
     fn words_of_ascii_and_han_end_before_the_last_word_that_may_go_on() {
+        if crate::simd::blocks::ascii_cjk_bytes(&[0; 34]).is_none() {
+            // (Without AVX2 the general path reads these words: nothing is passed by.)
+            assert_eq!(
+                ascii_cjk_words_end("火星 是 火星 是 火星 是 火星 是".as_bytes(), 0),
+                0
+            );
+            return;
+        }
         fn end(text: &str) -> (&str, &str) {
             text.split_at(ascii_cjk_words_end(text.as_bytes(), 0))
         }
