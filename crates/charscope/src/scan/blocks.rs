@@ -286,9 +286,14 @@ fn is_lone_mark(bytes: &[u8], mark: char, start: usize, end: usize, len: usize) 
 /// word: plain (no finding of its own), no word character, and inert for NFC (nothing before or
 /// after it composes or reorders with it).
 fn is_separator(c: char) -> bool {
+    chartable::flags_at(u32::from(c)).is_some_and(separates_words)
+}
+
+/// Whether a character with the chart's `flags` is one the general path only takes for the end
+/// of a word ([`is_separator`]).
+fn separates_words(flags: u16) -> bool {
     use chartable::{NFC_INERT, PLAIN, WORD};
-    chartable::flags_at(u32::from(c))
-        .is_some_and(|f| f & (PLAIN | WORD | NFC_INERT) == PLAIN | NFC_INERT)
+    flags & (PLAIN | WORD | NFC_INERT) == PLAIN | NFC_INERT
 }
 
 /// Whether the fast path is faster than the general one on this processor (it needs SIMD).
@@ -444,14 +449,13 @@ pub(super) fn ascii_cjk_words_end(bytes: &[u8], i: usize) -> usize {
 /// (never a finding of its own) that no word has, inert for NFC (nothing composes with the
 /// character before it); the general path does nothing else with it.
 pub(super) fn separator_len(bytes: &[u8], at: usize) -> Option<usize> {
-    use chartable::{NFC_INERT, WORD};
     if bytes[at].is_ascii() {
         // (A control character: a finding.)
         return None;
     }
     let (cp, len) = super::text::code_point_at(bytes, at);
     let flags = chartable::Reader::new().plain_flags(cp)?;
-    (flags & (WORD | NFC_INERT) == NFC_INERT).then_some(len)
+    separates_words(flags).then_some(len)
 }
 
 /// Where the words made of Hangul syllables alone that start at byte `i` of the valid UTF-8
@@ -465,7 +469,7 @@ pub(super) fn syllable_words_end(bytes: &[u8], i: usize) -> usize {
     let end = run_end(bytes, i, Uniform::Hangul, true);
     match bytes.get(end) {
         None => end,
-        Some(&b) if b.is_ascii() && !(b.is_ascii_alphanumeric() || b == b'_') => end,
+        Some(&b) if b.is_ascii() && !super::text::is_ascii_word_byte(b) => end,
         Some(_) => bytes[i..end]
             .iter()
             .rposition(|&b| b == b' ')

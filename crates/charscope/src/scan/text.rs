@@ -543,7 +543,7 @@ fn is_plain_ascii(b: u8) -> bool {
 }
 
 /// An ASCII letter, digit or `_`.
-fn is_ascii_word_byte(b: u8) -> bool {
+pub(super) fn is_ascii_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
