@@ -118,7 +118,12 @@ pub(super) fn wide(prefix: &[u8], total: u64) -> Option<Verdict> {
         }
         let score = plausibility::score(&decoded.text);
         let chars = decoded.text.chars().count().max(1);
-        if score.suspicious() * 100 > chars || score.per_char() < -4.0 {
+        // Characters beyond U+FFFF in well-formed surrogate pairs, and nothing suspicious: the
+        // structure of UTF-16 itself, whatever the letters (mathematical letters, emoji, old
+        // scripts) score.
+        let paired =
+            unit == 2 && score.suspicious() == 0 && decoded.text.chars().any(|c| c > '\u{FFFF}');
+        if score.suspicious() * 100 > chars || (score.per_char() < -4.0 && !paired) {
             continue;
         }
         scores.push((enc, score.per_char()));
