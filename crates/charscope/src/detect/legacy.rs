@@ -67,7 +67,7 @@ pub(super) const MALFORMED_BITS: f64 = 8.0;
 /// The cuts of the sample (each to the end of a word) scored in turn by the readings still in
 /// the race: most inputs are settled by their first few hundred bytes of evidence, and no
 /// reading is scored past the last (the bounded sample).
-const STAGES: [usize; 4] = [256, 1024, 4096, 16 * 1024];
+const STAGES: [usize; 4] = [256, 1024, 4096, super::sample::WORDS];
 /// How many readings of distinct text each stage lets on to the next, at most.
 const STAGE_KEEP: [usize; 4] = [8, 4, 3, 3];
 /// A reading this many bits behind the best of a stage leaves the race (two readings of
@@ -158,8 +158,8 @@ pub(super) fn rank(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Readi
         if cut == sample.len() || stage + 1 == STAGES.len() {
             return finish(&sample[..cut], readings);
         }
-        let (next, settled) = survivors(readings, STAGE_KEEP[stage]);
-        if settled {
+        let (next, group, settled) = survivors(readings, STAGE_KEEP[stage]);
+        if settled && best_text_holds(sample, &group) {
             let readings = next.iter().map(|&e| read(&sample[..cut], e, &mut scores));
             return finish(&sample[..cut], readings.collect());
         }
@@ -185,10 +185,24 @@ fn word_cut(sample: &[u8], max: usize) -> usize {
     cut
 }
 
+/// Whether the encodings that read the cut as the best text (`group`) also read the whole
+/// sample alike: otherwise a byte further on (€ in ISO-8859-15, Ά in ISO-8859-7) still tells
+/// them apart, and the race goes on.
+fn best_text_holds(sample: &[u8], group: &[&'static Encoding]) -> bool {
+    let mut texts = group.iter().map(|&e| decode::decode(sample, e).text);
+    let first = texts.next();
+    texts.all(|t| Some(t) == first)
+}
+
+/// What a stage lets on: the encodings, those that read the best text, and whether the best is
+/// settled.
+type Survivors = (Vec<&'static Encoding>, Vec<&'static Encoding>, bool);
+
 /// The encodings whose readings go on to the next stage: the best `keep` distinct texts within
 /// [`DROP_BEHIND`] bits of the best (and the two best always), each with every encoding that
-/// reads the same text; and whether the best is settled ([`SETTLED`] bits ahead of the rest).
-fn survivors(mut readings: Vec<(Reading, String)>, keep: usize) -> (Vec<&'static Encoding>, bool) {
+/// reads the same text; the encodings of the best text; and whether the best is settled
+/// ([`SETTLED`] bits ahead of the rest).
+fn survivors(mut readings: Vec<(Reading, String)>, keep: usize) -> Survivors {
     readings.sort_by(|a, b| b.0.total.total_cmp(&a.0.total));
     let best = readings.first().map_or(0.0, |r| r.0.total);
     let mut texts: Vec<&str> = Vec::new();
@@ -207,7 +221,12 @@ fn survivors(mut readings: Vec<(Reading, String)>, keep: usize) -> (Vec<&'static
         .iter()
         .find(|(_, t)| Some(t.as_str()) != texts.first().copied());
     let settled = second.is_none_or(|(r, _)| best - r.total >= SETTLED);
-    (out, settled)
+    let group = readings
+        .iter()
+        .filter(|(_, t)| Some(t.as_str()) == texts.first().copied())
+        .map(|(r, _)| r.encoding)
+        .collect();
+    (out, group, settled)
 }
 
 /// The readings of the last cut merged by text, ranked, and given calibrated confidences.
