@@ -51,8 +51,8 @@ def reliability_table(title, judged):
     """judged: [(detection JSON, right?)]. One row per group of stated confidence."""
     lines = [
         "%s: answers by stated confidence" % title,
-        "| stated confidence | answers | mean stated | share right | gap (points) |",
-        "|---|---:|---:|---:|---:|",
+        "| stated confidence | answers | mean stated | share right | gap (points) | ±1 s.e. |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     named = [(d, ok) for d, ok in judged if d["encoding"]]
     for lo, hi in GROUPS:
@@ -63,8 +63,11 @@ def reliability_table(title, judged):
         right = sum(ok for _, ok in inside) / len(inside)
         label = "1 (certain)" if lo >= 0.9995 else "%.2f-%.2f" % (lo, min(hi, 1.0))
         gap = 100 * (right - stated)
-        lines.append("| %s | %d | %.0f%% | %.0f%% | %+.0f%s |" % (
-            label, len(inside), 100 * stated, 100 * right, gap, "" if abs(gap) <= 10 else " (over 10)"))
+        # The binomial standard error of the share at the stated confidence: a group of a few
+        # answers cannot show a gap of 10 points either way.
+        se = 100 * (stated * (1 - stated) / len(inside)) ** 0.5
+        lines.append("| %s | %d | %.0f%% | %.0f%% | %+.0f%s | %.0f |" % (
+            label, len(inside), 100 * stated, 100 * right, gap, "" if abs(gap) <= 10 else " (over 10)", se))
     uncertain = [(d, ok) for d, ok in named if d.get("status") == "uncertain"]
     lines.append("")
     lines.append("%d answers, %d right; %d said uncertain (%d of them right); %d without an encoding" % (

@@ -40,6 +40,9 @@ fn bad_bytes(enc: &'static Encoding) -> Option<&'static [bool; 128]> {
     tables.get(enc.name())
 }
 
+/// How many bytes of the sample a multi-byte candidate is decoded over.
+const MULTI_BYTE_HEAD: usize = 4096;
+
 /// The candidates whose hard errors over `sample` are within a few (3% of the bytes above 7F,
 /// and at least 2) of the fewest any candidate has, in the order given.
 pub(super) fn by_bytes(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<&'static Encoding> {
@@ -50,11 +53,15 @@ pub(super) fn by_bytes(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<&
         }
     }
     let high: u32 = histogram.iter().sum();
+    // Multi-byte encodings are decoded over the first bytes only, their errors scaled to the
+    // whole: the share of malformed sequences is what tells.
+    let head = &sample[..sample.len().min(MULTI_BYTE_HEAD)];
+    let scale = sample.len() as f64 / head.len().max(1) as f64;
     let hard: Vec<u32> = candidates
         .iter()
         .map(|&e| match bad_bytes(e) {
             Some(bad) => (0..128).filter(|&i| bad[i]).map(|i| histogram[i]).sum(),
-            None => decode::decode(sample, e).malformed.len() as u32,
+            None => (decode::decode(head, e).malformed.len() as f64 * scale) as u32,
         })
         .collect();
     let fewest = hard.iter().copied().min().unwrap_or(0);

@@ -314,7 +314,8 @@ fn word_costs(lang: &model::Alphabetic, tokens: &[Token]) -> Vec<(f64, usize)> {
 /// as [`word_costs`] adds it, and so to the same bits) run side by side instead of one after
 /// the other.
 fn word_costs_all(langs: &[&model::Alphabetic], tokens: &[Token]) -> Vec<Vec<(f64, usize)>> {
-    let mut out: Vec<Vec<(f64, usize)>> = vec![Vec::new(); langs.len()];
+    let words = tokens.iter().filter(|t| t.kind != Kind::Letter).count() + 1;
+    let mut out: Vec<Vec<(f64, usize)>> = vec![Vec::with_capacity(words); langs.len()];
     let mut state: Vec<(f64, Option<usize>)> = vec![(0.0, Some(0)); langs.len()];
     let mut start = 0;
     for (i, t) in tokens.iter().enumerate() {
