@@ -340,8 +340,22 @@ pub(super) fn reasons(
     best: Option<&Reading>,
     origin: &dyn Fn(usize) -> u64,
 ) -> Vec<String> {
+    let mut out = bad_bytes(r, origin);
+    out.extend(letter_reasons(r));
+    out.push(comparison(r, best));
+    if !r.same_text.is_empty() {
+        let names: Vec<&str> = r.same_text.iter().map(|e| e.name()).collect();
+        out.push(format!(
+            "{} read these bytes to the same text",
+            names.join(", ")
+        ));
+    }
+    out
+}
+
+/// The first malformed sequence and the first control character of a reading, in words.
+fn bad_bytes(r: &Reading, origin: &dyn Fn(usize) -> u64) -> Vec<String> {
     let mut out = Vec::new();
-    let s = &r.score;
     let name = r.encoding.name();
     if let Some((at, bytes, kind)) = &r.first_malformed {
         let what = match kind {
@@ -374,6 +388,15 @@ pub(super) fn reasons(
             origin(at)
         ));
     }
+    out
+}
+
+/// What the letters of a reading say: their script, case and script changes inside words,
+/// symbols.
+fn letter_reasons(r: &Reading) -> Vec<String> {
+    let mut out = Vec::new();
+    let s = &r.score;
+    let name = r.encoding.name();
     if s.letters() > 0
         && let Some(script) = s.script()
     {
@@ -404,37 +427,31 @@ pub(super) fn reasons(
             }
         ));
     }
-    match best {
-        None => {
-            if let Some(lang) = s.language() {
-                out.push(format!(
-                    "the letters and letter pairs read as {} ({:+.1} bits per character against \
-                     typical text)",
-                    language_name(lang),
-                    s.per_char()
-                ));
-            } else {
-                out.push(format!(
-                    "plausibility {:+.1} bits per character against typical text",
-                    s.per_char()
-                ));
-            }
-        }
-        Some(b) => out.push(format!(
+    out
+}
+
+/// How the reading compares: its language and bits against typical text, or its distance
+/// from the best reading.
+fn comparison(r: &Reading, best: Option<&Reading>) -> String {
+    let s = &r.score;
+    match (best, s.language()) {
+        (None, Some(lang)) => format!(
+            "the letters and letter pairs read as {} ({:+.1} bits per character against typical \
+             text)",
+            language_name(lang),
+            s.per_char()
+        ),
+        (None, None) => format!(
+            "plausibility {:+.1} bits per character against typical text",
+            s.per_char()
+        ),
+        (Some(b), _) => format!(
             "{:.0} bits less plausible than {} over the sample ({:+.1} bits per character)",
             b.total - r.total,
             b.encoding,
             s.per_char()
-        )),
+        ),
     }
-    if !r.same_text.is_empty() {
-        let names: Vec<&str> = r.same_text.iter().map(|e| e.name()).collect();
-        out.push(format!(
-            "{} read these bytes to the same text",
-            names.join(", ")
-        ));
-    }
-    out
 }
 
 /// "once", "twice", "N times".
