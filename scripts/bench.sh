@@ -329,6 +329,10 @@ bench_detect() {
 # detection corpus in one process, against `uchardet` over the same files in one process. Every
 # file is dropped from the page cache and read back whole before each run, for both sides;
 # ROUNDS rounds (3) of 10 runs each, the two in turn; the ratio's range over the rounds.
+# Runs alone, without building the 100 MiB corpus:
+#   bash -c 'cs=$PWD/target/release/charscope results=$(mktemp -d) ROUNDS=3;
+#     need() { command -v "$1" >/dev/null; }; source <(sed -n "/^bench_detect_many()/,/^}/p" scripts/bench.sh);
+#     bench_detect_many'
 bench_detect_many() {
   need uchardet || apt-get install -y -qq uchardet >/dev/null
   local dir="${CHARSCOPE_TESTDATA:-../shared/testdata}/detection" round
