@@ -244,7 +244,13 @@ impl Detection {
                 .iter()
                 .map(|a| format!("{} {:.0}%", a.encoding, a.confidence * 100.0))
                 .collect();
-            line = format!("uncertain, {line}; other candidates: {}", names.join(", "));
+            // The first reason of a statistical guess already says "uncertain".
+            let said = self
+                .reasons
+                .first()
+                .is_some_and(|r| r.starts_with("uncertain"));
+            let head = if said { "" } else { "uncertain, " };
+            line = format!("{head}{line}; other candidates: {}", names.join(", "));
         }
         line
     }
