@@ -67,7 +67,7 @@ pub(super) const MALFORMED_BITS: f64 = 8.0;
 /// The cuts of the sample (each to the end of a word) scored in turn by the readings still in
 /// the race: most inputs are settled by their first few hundred bytes of evidence, and no
 /// reading is scored past the last (the bounded sample).
-const STAGES: [usize; 4] = [256, 1024, 4096, super::sample::WORDS];
+const STAGES: [usize; 4] = [128, 1024, 4096, super::sample::WORDS];
 /// How many readings of distinct text each stage lets on to the next, at most.
 const STAGE_KEEP: [usize; 4] = [8, 4, 3, 3];
 /// A reading this many bits behind the best of a stage leaves the race (two readings of
@@ -296,9 +296,9 @@ pub(super) fn share(diff: f64) -> f64 {
 /// generated text (never the measuring corpus): 3,464 paragraphs, lines, 32 and 12 bytes and
 /// single words in 35 locales and their legacy encodings. A raw share means more over many
 /// bytes than over two: "E9" alone is a guess whatever its share.
-const CAL_SHARE: f64 = 1.58;
-const CAL_OFFSET: f64 = 1.58;
-const CAL_EVIDENCE: f64 = 0.91;
+const CAL_SHARE: f64 = 1.59;
+const CAL_OFFSET: f64 = 1.60;
+const CAL_EVIDENCE: f64 = 0.90;
 
 /// The calibrated confidence of a best reading whose raw share is `raw`, over `evidence` bytes
 /// above 7F: of the answers given at confidence c, about c are right.
