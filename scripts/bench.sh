@@ -6,8 +6,8 @@
 # dumps), its time over a plain `dd` read of the same file (the floor), and its peak RSS.
 # It also checks that charscope's bytes are identical to iconv's (and to Python's cp932).
 #
-# Usage: scripts/bench.sh [GROUP...]     groups: identity convert rounds validate dump detect scan
-#        fix (default: all)
+# Usage: scripts/bench.sh [GROUP...]     groups: identity convert rounds validate dump detect
+#        detect_many scan fix (default: all)
 #        RUNS=10 (hyperfine runs per command), ROUNDS=3 (rounds of the convert goals), MIB=100
 #        (corpus size), RSS_GIB=1 (also measure peak RSS on 1 GiB inputs).
 # The machine may be shared: run it twice and take the better figure when it matters.
@@ -325,7 +325,36 @@ bench_detect() {
     uchardet "uchardet $sample"
 }
 
-GROUPS_ALL="identity convert rounds validate dump detect scan fix"
+# ---- detection over many small files (issue 33): `charscope detect` over the 280 files of the
+# detection corpus in one process, against `uchardet` over the same files in one process. Every
+# file is dropped from the page cache and read back whole before each run, for both sides;
+# ROUNDS rounds (3) of 10 runs each, the two in turn; the ratio's range over the rounds.
+# Runs alone, without building the 100 MiB corpus:
+#   bash -c 'cs=$PWD/target/release/charscope results=$(mktemp -d) ROUNDS=3;
+#     need() { command -v "$1" >/dev/null; }; source <(sed -n "/^bench_detect_many()/,/^}/p" scripts/bench.sh);
+#     bench_detect_many'
+bench_detect_many() {
+  need uchardet || apt-get install -y -qq uchardet >/dev/null
+  local dir="${CHARSCOPE_TESTDATA:-../shared/testdata}/detection" round
+  local list="$results/detect-files"
+  find "$dir" -type f ! -name index.json | sort > "$list"
+  local files
+  files=$(tr '\n' ' ' < "$list")
+  echo
+  echo "detect over many small files vs uchardet: $(wc -l < "$list") files, $(du -sh "$dir" | cut -f1), one process each side"
+  for round in $(seq "$ROUNDS"); do
+    hyperfine -N --output=null --warmup 1 --runs 10 --prepare "python3 scripts/recache.py $files" \
+      --export-json "$results/dm.json" "$cs detect $files" "uchardet $files" >/dev/null 2>&1
+    python3 - "$results/dm.json" "$round" <<'PY' | tee -a "$results/dm.rounds"
+import json, sys
+ours, theirs = (r["median"] for r in json.load(open(sys.argv[1]))["results"])
+print(f"  round {sys.argv[2]}  charscope {ours * 1e3:7.1f} ms  uchardet {theirs * 1e3:7.1f} ms  charscope / uchardet {ours / theirs:5.2f}")
+PY
+  done
+  awk '{ r = $NF; if (min == "" || r < min) min = r; if (r > max) max = r } END { printf "  range of charscope / uchardet over the rounds: %.2f-%.2f (at most 1.00 is the goal)\n", min, max }' "$results/dm.rounds"
+}
+
+GROUPS_ALL="identity convert rounds validate dump detect detect_many scan fix"
 
 main() {
   setup

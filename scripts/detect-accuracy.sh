@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Accuracy of `charscope detect` beside chardet 7.7, charset-normalizer, uchardet and chardetng on
 # the detection corpus (../shared/testdata/detection, or $CHARSCOPE_TESTDATA/detection).
-# The corpus is for measuring: nothing in charscope is derived from it but the two calibration
-# constants of the confidence, which the issue asks to be calibrated on it.
-#   scripts/detect-accuracy.sh [--failures] [--only charscope,chardet] [--fit]
-# The two constants of the confidence calibration (Platt scaling) are fitted on it with --fit.
+# The corpus is for measuring: nothing in charscope is derived from it (the confidence is
+# calibrated on generated text, scripts/detect-calibration.sh).
+#   scripts/detect-accuracy.sh [--failures] [--only charscope,chardet]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus="${CHARSCOPE_TESTDATA:-../shared/testdata}/detection"

@@ -9,9 +9,9 @@ ignored on both sides. Every answer and expected charset is decoded by Python's 
 names mapped to the codec browsers mean: Big5 -> big5hkscs, Shift_JIS -> cp932, EUC-KR ->
 cp949, GBK -> gb18030), or by charscope where Python has no codec for the name.
 
-Usage: detect_accuracy.py CORPUS_DIR CHARSCOPE_BIN CHARDETNG_BIN [--failures] [--only NAMES] [--fit]
-(--fit refits the calibration of charscope's confidences; the corpus is the visible one, which the
-issue asks the confidences be calibrated on: two constants, nothing else, come from it)
+Usage: detect_accuracy.py CORPUS_DIR CHARSCOPE_BIN CHARDETNG_BIN [--failures] [--only NAMES]
+(charscope's confidences are calibrated on generated text by scripts/detect-calibration.sh, not on
+this corpus; scripts/detect-reliability.sh prints their reliability table here and on slices)
 """
 
 import codecs
@@ -140,35 +140,6 @@ def calibration_table(answers):
     return "\n".join(lines)
 
 
-def fit_calibration(answers):
-    """Refits the Platt scaling of crates/charscope/src/detect/legacy.rs on the statistics
-    answers: their raw shares are recovered by inverting the constants in use, then the slope
-    and offset of greatest likelihood are searched on a grid (0.1 steps)."""
-    import math
-    import re
-
-    source = open(os.path.join(os.path.dirname(__file__), "..", "crates/charscope/src/detect/legacy.rs")).read()
-    slope = float(re.search(r"PLATT_SLOPE: f64 = ([0-9.]+)", source).group(1))
-    offset = float(re.search(r"PLATT_OFFSET: f64 = ([0-9.-]+)", source).group(1))
-
-    def logit(p):
-        p = min(max(p, 1e-9), 1 - 1e-9)
-        return math.log(p / (1 - p))
-
-    raw = [((logit(d["confidence"]) - offset) / slope, ok) for d, ok in answers if d and d["method"] == "statistics"]
-    best = None
-    for a in [i / 10 for i in range(1, 31)]:
-        for b in [i / 10 for i in range(-20, 41)]:
-            ll = 0.0
-            for x, ok in raw:
-                q = min(max(1 / (1 + math.exp(-(a * x + b))), 1e-9), 1 - 1e-9)
-                ll += math.log(q if ok else 1 - q)
-            if best is None or ll > best[0]:
-                best = (ll, a, b)
-    return "Platt fit on %d statistics answers: PLATT_SLOPE %.1f, PLATT_OFFSET %.1f (in use: %.1f, %.1f)" % (
-        len(raw), best[1], best[2], slope, offset)
-
-
 def main():
     corpus, charscope, chardetng = sys.argv[1:4]
     show_failures = "--failures" in sys.argv
@@ -222,8 +193,6 @@ def main():
             wrong = {os.path.join(corpus, f[0]) for f in failures}
             judged = [(answers[p][1], p not in wrong) for p in paths]
             calibration = calibration_table(judged)
-            if "--fit" in sys.argv:
-                calibration += "\n\n" + fit_calibration(judged)
         if show_failures:
             for rel, exp, ans, detail in failures:
                 extra = ""

@@ -11,6 +11,10 @@
 //! 4. the order of the registry (UTF-8 first), except that windows-1252, the default of most
 //!    browser locales, comes right after the Unicode encodings.
 //!
+//! [`decodings_detected_first`] then puts detection's answer on top ([`crate::detect`], which
+//! weighs the structure of the bytes and how common each encoding is, on the same model): the
+//! row a view marks as detected is the first row, in the CLI and on the page alike.
+//!
 //! Each row carries its score (bits per character against typical text) and whether it ties
 //! with the row above (same malformed and suspicious counts and the same total: often the same
 //! text). The simpler `penalty` (0 per ASCII character, 1 per other letter, mark or digit, 2 per
@@ -148,6 +152,42 @@ pub fn decodings(
     decodings_on(bytes, encodings.into_iter().collect(), threads)
 }
 
+/// [`decodings`], with the reading in `detected` (detection's answer) moved to the top and the
+/// ties said again around it.
+///
+/// ```
+/// use charscope::{compare, encoding};
+/// let seed = [0xC0, 0xAF, 0xE0, 0x80, 0xBF, 0xF0, 0x81, 0x82, 0x41];
+/// let rows = compare::decodings_detected_first(&seed, encoding::all(), Some(encoding::UTF_8));
+/// assert_eq!(rows[0].encoding.name(), "UTF-8");
+/// ```
+pub fn decodings_detected_first(
+    bytes: &[u8],
+    encodings: impl IntoIterator<Item = &'static Encoding>,
+    detected: Option<&'static Encoding>,
+) -> Vec<DecodeRow> {
+    let mut rows = decodings(bytes, encodings);
+    let at = rows.iter().position(|r| Some(r.encoding) == detected);
+    if let Some(at) = at.filter(|&at| at > 0) {
+        let row = rows.remove(at);
+        rows.insert(0, row);
+        rows[0].tie = false;
+        for i in 1..rows.len().min(at + 2) {
+            rows[i].tie = i > 1 && rank_key(&rows[i]) == rank_key(&rows[i - 1]);
+        }
+    }
+    rows
+}
+
+/// The keys rows are ranked by (before the order of the registry), equal for rows that tie.
+fn rank_key(d: &DecodeRow) -> (usize, usize, i64) {
+    (
+        d.malformed,
+        d.suspicious,
+        -(d.score_total * 10.0).round() as i64,
+    )
+}
+
 /// [`decodings`] on `threads` threads.
 fn decodings_on(bytes: &[u8], encodings: Vec<&'static Encoding>, threads: usize) -> Vec<DecodeRow> {
     let shares: Vec<usize> = (0..threads.min(encodings.len()).max(1)).collect();
@@ -161,13 +201,7 @@ fn decodings_on(bytes: &[u8], encodings: Vec<&'static Encoding>, threads: usize)
             .collect::<Vec<_>>()
     });
     let mut rows: Vec<(usize, DecodeRow)> = done.into_iter().flatten().collect();
-    let key = |d: &DecodeRow| {
-        (
-            d.malformed,
-            d.suspicious,
-            -(d.score_total * 10.0).round() as i64,
-        )
-    };
+    let key = rank_key;
     rows.sort_by_key(|(order, d)| {
         let preference = if d.encoding.is_unicode() {
             0

@@ -1,4 +1,5 @@
-//! `charscope compare`: the same bytes under every encoding, most plausible reading first; and
+//! `charscope compare`: the same bytes under every encoding, detection's reading first, then the
+//! most plausible; and
 //! `charscope encode --to all`: the same text in every encoding.
 
 use super::table::{Cell, Paint, Table, cell_text, truncate};
@@ -87,7 +88,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} byte(s) under {} encoding(s), most plausible first:",
+        "{} byte(s) under {} encoding(s), the detected reading first, then the most plausible:",
         bytes.len(),
         rows.len()
     )?;
@@ -96,9 +97,10 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         out,
         "{}",
         style.dim(
-            "Ranked by malformed sequences, then suspicious characters (controls, private use, \
-             unassigned), then plausibility as text (bits per character against typical text of \
-             its language; higher is better). \"=\" ties with the row above."
+            "The detected reading (*) comes first; the others are ranked by malformed sequences, \
+             then suspicious characters (controls, private use, unassigned), then plausibility as \
+             text (bits per character against typical text of its language; higher is better). \
+             \"=\" ties with the row above."
         )
     )?;
     writeln!(

@@ -8,7 +8,7 @@ use crate::input::{Source, for_each_chunk, read_dump, read_text_file};
 use crate::output::{Style, print_json, use_color};
 use crate::terminal::sanitize;
 use anyhow::Result;
-use charscope::detect::{Detection, Detector};
+use charscope::detect::{Detection, Detector, Method, Status};
 use charscope::dump::ParseOptions;
 use std::io::{IsTerminal, Write};
 
@@ -86,14 +86,16 @@ fn print_human(d: &Detection, several: bool, style: &Style) -> Result<()> {
         String::new()
     };
     let method = format!("{:?}", d.method).to_lowercase();
-    let certainty = match d.method {
-        charscope::detect::Method::Statistics | charscope::detect::Method::Segments => {
-            format!("confidence {}", pct(d.confidence))
-        }
+    let mut certainty = match d.method {
+        Method::Statistics | Method::Segments => format!("confidence {}", pct(d.confidence)),
         _ if d.encoding.is_some() && d.confidence >= 1.0 => "certain".to_string(),
         _ if d.encoding.is_some() => format!("confidence {}", pct(d.confidence)),
         _ => "no encoding".to_string(),
     };
+    let uncertain = d.status == Status::Uncertain && d.encoding.is_some();
+    if uncertain {
+        certainty = format!("uncertain, best guess, {certainty}");
+    }
     let lang = d
         .language
         .map(|l| format!(", language {l}"))
@@ -125,7 +127,12 @@ fn print_human(d: &Detection, several: bool, style: &Style) -> Result<()> {
         writeln!(out, "  declared ({mark}): {}", sanitize(&decl.reason))?;
     }
     if !d.alternatives.is_empty() {
-        writeln!(out, "  alternatives:")?;
+        let title = if uncertain {
+            "other candidates"
+        } else {
+            "alternatives"
+        };
+        writeln!(out, "  {title}:")?;
         for a in &d.alternatives {
             writeln!(out, "    {} ({})", a.encoding, pct(a.confidence))?;
             for r in a.reasons.iter().take(3) {

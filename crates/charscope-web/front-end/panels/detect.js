@@ -8,7 +8,8 @@
 // is never built from strings (the CSP and a router test hold every script to that).
 //
 // The answer is POST /api/detect's, the same JSON as `charscope detect --json`: encoding,
-// confidence, language, method, reasons, alternatives, segments, declared. Every other reading
+// confidence, status (certain, likely or uncertain), language, method, reasons, alternatives,
+// segments, declared. An uncertain answer is shown as a best guess among candidates. Every other reading
 // is one click away (page.setEncoding); segments and the declaration point at their bytes
 // (page.showOffset).
 'use strict';
@@ -56,13 +57,15 @@
     render(container, data, page) {
       if (!data) return;
       const certain = data.encoding && data.confidence >= 1;
+      const uncertain = data.encoding && data.status === 'uncertain';
       const answer = data.encoding
         ? page.el('strong', { class: 'answer', dataset: { encoding: data.encoding }, text: data.encoding })
         : page.el('strong', { class: 'answer bad-text', text: METHODS[data.method] || data.method });
       const how = [METHODS[data.method] || data.method];
+      if (uncertain) how.push('uncertain: a best guess');
       if (data.encoding) how.push(certain ? 'certain' : `confidence ${percent(data.confidence)}`);
       if (data.language) how.push(`language ${data.language}`);
-      const head = page.el('p', { class: 'detect-answer' }, answer, ` (${how.join(', ')})`);
+      const head = page.el('p', { class: 'detect-answer', dataset: { status: data.status || '' } }, answer, ` (${how.join(', ')})`);
       if (data.encoding) head.append(' ', readAs(page, data.encoding, `read as ${data.encoding}`));
       container.append(head);
       container.append(reasonList(page, data.reasons || []));
@@ -95,7 +98,7 @@
 
       const alternatives = data.alternatives || [];
       if (alternatives.length) {
-        container.append(page.el('h3', { text: 'Other readings' }));
+        container.append(page.el('h3', { text: uncertain ? 'Other candidates' : 'Other readings' }));
         const items = alternatives.map((a) => page.el('li', { dataset: { encoding: a.encoding } },
           readAs(page, a.encoding, a.encoding),
           ` ${percent(a.confidence)}`,

@@ -13,13 +13,27 @@
 //! 6. pure ASCII (every ASCII-compatible encoding reads it the same: UTF-8 is named);
 //! 7. valid UTF-8 with characters beyond ASCII.
 //!
-//! Then, for bytes that are not valid UTF-8, the legacy encodings are ranked by how plausible each
-//! reading is as human text ([`crate::plausibility`]: letters and letter pairs of the language,
-//! case inside words, unmapped and control bytes), with a confidence from the differences between
-//! readings, and reasons in plain words. Lines that are valid UTF-8 followed (or preceded) by
-//! lines that are not make segments; bytes whose malformed UTF-8 still has the shape of UTF-8
-//! (lead bytes followed by continuation bytes) are UTF-8 with those sequences named, the legacy
-//! readings offered as alternatives.
+//! Then, for bytes that are not valid UTF-8:
+//! - malformed sequences that are all overlong forms of ASCII symbols (C0 AF for `/`, E0 80 AE
+//!   for `.`: the forms that slip `../` past a filter) are UTF-8 with its overlongs named;
+//! - the legacy encodings are pruned on byte statistics (a single-byte encoding that reads the
+//!   bytes as control characters or leaves them unmapped, a multi-byte one with malformed
+//!   sequences), and the rest ranked by how plausible their reading of a bounded sample is as
+//!   human text ([`crate::plausibility`]: letters and letter pairs of the language, case inside
+//!   words, unmapped and control bytes), with reasons in plain words;
+//! - lines that are valid UTF-8 followed (or preceded) by lines that are not make segments;
+//! - valid UTF-8 but for a few sequences (a word in windows-1252, a stray byte, a cut character)
+//!   is UTF-8 with those sequences named when it reads better as UTF-8 than in the best legacy
+//!   encoding; so are bytes whose malformed UTF-8 still has the shape of UTF-8 (lead bytes
+//!   followed by continuation bytes) when no legacy reading is plausible text.
+//!
+//! # How sure it is
+//! Each answer has a [`Status`]: `certain` where the structure decides; `likely` where the
+//! statistics separate the candidates; `uncertain` where they do not (a few bytes, or readings
+//! that score alike), the encoding then being the best guess and the alternatives the other
+//! candidates. The confidence is calibrated from the share of the best reading and the amount of
+//! evidence: of the answers given at confidence c, about c are right (`scripts/detect-reliability.sh`
+//! prints the table on whole files and on their first lines and first 32 bytes).
 //!
 //! # Bounded memory
 //! A [`Detector`] takes the input in chunks and keeps only its first 64 KiB, a 24 KiB sample of
@@ -36,127 +50,25 @@
 //! ```
 
 mod declared;
+mod detection;
 mod legacy;
+mod nonutf8;
+mod prune;
 mod sample;
 mod structure;
 mod utf8_shape;
 mod words;
 
 pub use declared::{DeclarationSource, Declared};
+pub use detection::{Alternative, Detection, LIKELY_FROM, Method, Segment, Status};
 pub use legacy::candidates;
 
 use crate::encoding::{self, Encoding};
 use crate::plausibility;
 use sample::{PREFIX, WordSample};
-use serde::Serialize;
 use utf8_shape::Utf8Shape;
 pub(crate) use words::count;
 use words::counted;
-
-/// Which rule decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Method {
-    /// No bytes: nothing to detect.
-    Empty,
-    /// A byte order mark.
-    Bom,
-    /// The structure of the bytes: valid UTF-8, UTF-16/32 patterns, UTF-8-shaped errors.
-    Structure,
-    /// Every byte is ASCII.
-    Ascii,
-    /// The escape sequences of a 7-bit encoding (ISO-2022-JP).
-    Escape,
-    /// Parts of the input are in different encodings.
-    Segments,
-    /// The legacy encodings ranked by how plausible each reading is.
-    Statistics,
-    /// Binary data, not text.
-    Binary,
-    /// No reading is plausible text.
-    Unknown,
-}
-
-/// Another encoding the bytes might be in.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Alternative {
-    /// The encoding.
-    pub encoding: &'static Encoding,
-    /// How likely it is (0 to 1).
-    pub confidence: f64,
-    /// Why it ranks where it does.
-    pub reasons: Vec<String>,
-}
-
-/// A stretch of the input in one encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Segment {
-    /// Byte offset from the start of the input.
-    pub offset: u64,
-    /// Length in bytes.
-    pub length: u64,
-    /// The encoding of these bytes.
-    pub encoding: &'static Encoding,
-}
-
-/// What detection found: `charscope detect --json` and `POST /api/detect` serialize this.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Detection {
-    /// The input's name, set by the caller (a path, `<stdin>`); null when there is none.
-    pub file: Option<String>,
-    /// The encoding (a name `--from` accepts), or null for binary, empty or unknown input.
-    pub encoding: Option<&'static Encoding>,
-    /// How likely the answer is right, 0 to 1 (1 for structural verdicts).
-    pub confidence: f64,
-    /// The language of the text (ISO 639-1), when one stands out.
-    pub language: Option<&'static str>,
-    /// The rule that decided.
-    pub method: Method,
-    /// The evidence, in plain words.
-    pub reasons: Vec<String>,
-    /// Other readings with their confidences, most likely first.
-    pub alternatives: Vec<Alternative>,
-    /// Where the encoding changes part way: each stretch with its encoding (empty otherwise).
-    pub segments: Vec<Segment>,
-    /// What the input declares (or `--declared` gives), and whether the bytes agree.
-    pub declared: Option<Declared>,
-}
-
-impl Detection {
-    /// The encoding `--from auto` decodes with: the detected one, or UTF-8 when there is none
-    /// (binary, empty or unknown input), so that every malformed sequence is named.
-    pub fn auto_encoding(&self) -> &'static Encoding {
-        self.encoding.unwrap_or(encoding::UTF_8)
-    }
-
-    /// One line for people: the answer, how it was reached, and the first reason.
-    pub fn summary(&self) -> String {
-        let what = match self.encoding {
-            Some(e) => format!("{e}"),
-            None => match self.method {
-                Method::Binary => "binary data".to_string(),
-                Method::Empty => "empty input".to_string(),
-                _ => "unknown".to_string(),
-            },
-        };
-        let how = match self.method {
-            Method::Statistics | Method::Segments => {
-                format!(
-                    "{:?}, confidence {:.0}%",
-                    self.method,
-                    self.confidence * 100.0
-                )
-            }
-            m => format!("{m:?}"),
-        }
-        .to_lowercase();
-        match self.reasons.first() {
-            Some(r) => format!("{what} ({how}): {r}"),
-            None => format!("{what} ({how})"),
-        }
-    }
-}
 
 /// Detects the encoding of a whole input held in memory.
 pub fn detect(bytes: &[u8]) -> Detection {
@@ -257,286 +169,82 @@ impl Detector {
         d
     }
 
-    fn verdict(
-        &self,
-        method: Method,
-        encoding: Option<&'static Encoding>,
-        reasons: Vec<String>,
-    ) -> Detection {
-        Detection {
-            file: None,
-            encoding,
-            confidence: if encoding.is_some() { 1.0 } else { 0.0 },
-            language: None,
-            method,
-            reasons,
-            alternatives: Vec::new(),
-            segments: Vec::new(),
-            declared: None,
-        }
-    }
-
     fn decide(&self) -> Detection {
         let prefix = &self.prefix;
         if self.total == 0 {
-            return self.verdict(
-                Method::Empty,
-                None,
-                vec!["the input is empty: there are no bytes to tell an encoding from".into()],
-            );
+            return Detection::empty();
         }
         if let Some(v) = structure::bom(prefix, self.total) {
-            let mut d = self.verdict(Method::Bom, Some(v.encoding), v.reasons);
-            d.language = self.language_of_prefix(v.encoding);
-            return d;
+            let language = self.language_of_prefix(v.encoding);
+            return Detection::certain(Method::Bom, v.encoding, v.reasons, language);
         }
         if let Some(v) = structure::wide(prefix, self.total) {
-            let mut d = self.verdict(Method::Structure, Some(v.encoding), v.reasons);
-            d.language = v.language;
-            return d;
+            return Detection::certain(Method::Structure, v.encoding, v.reasons, v.language);
         }
         if !self.high
             && let Some(v) = structure::escapes(prefix)
         {
-            let mut d = self.verdict(Method::Escape, Some(v.encoding), v.reasons);
-            d.language = v.language;
-            return d;
+            return Detection::certain(Method::Escape, v.encoding, v.reasons, v.language);
         }
         // Seven-bit bytes with zero bytes among them (and no other sign of binary data) read
         // the same in every ASCII-compatible encoding: ASCII, the zeros named below.
         let zeros_in_ascii = !self.high && structure::only_zeros_look_binary(prefix);
         if !zeros_in_ascii && let Some(reasons) = structure::binary(prefix) {
-            return self.verdict(Method::Binary, None, reasons);
+            return Detection::binary(reasons);
         }
         if !self.high {
-            let mut reasons = vec![format!(
-                "all {} bytes are ASCII (7-bit): UTF-8, windows-1252 and every other \
-                 ASCII-compatible encoding read them the same; UTF-8 is named",
-                count(self.total)
-            )];
-            let padding = prefix.iter().take_while(|&&b| b == 0).count();
-            if padding > 0 {
-                reasons.push(format!(
-                    "the first {} bytes are zero (padding)",
-                    count(padding as u64)
-                ));
-            }
-            let zeros = prefix.iter().filter(|&&b| b == 0).count() - padding;
-            if zeros_in_ascii && zeros > 0 {
-                reasons.push(format!(
-                    "{} more zero bytes, which text does not hold: padding or binary data around \
-                     the text",
-                    count(zeros as u64)
-                ));
-            }
-            let mut d = self.verdict(Method::Ascii, Some(encoding::UTF_8), reasons);
-            d.language = self.language_of_prefix(encoding::UTF_8);
-            return d;
+            return self.ascii(zeros_in_ascii);
         }
         if self.shape.malformed == 0 {
-            let mut d = self.verdict(
-                Method::Structure,
-                Some(encoding::UTF_8),
-                vec![format!(
-                    "the {} are valid UTF-8 with {} beyond ASCII; text in other encodings is \
-                     almost never valid UTF-8",
-                    counted(self.total, "byte", "bytes"),
-                    counted(self.shape.multibyte, "character", "characters")
-                )],
+            let reason = format!(
+                "the {} are valid UTF-8 with {} beyond ASCII; text in other encodings is almost \
+                 never valid UTF-8",
+                counted(self.total, "byte", "bytes"),
+                counted(self.shape.multibyte, "character", "characters")
             );
-            d.language = self.language_of_prefix(encoding::UTF_8);
-            return d;
+            let language = self.language_of_prefix(encoding::UTF_8);
+            return Detection::certain(Method::Structure, encoding::UTF_8, vec![reason], language);
         }
-        self.legacy()
+        nonutf8::verdict(&nonutf8::Evidence {
+            prefix,
+            total: self.total,
+            shape: &self.shape,
+            words: &self.words,
+            settled_at: self.settled_at,
+        })
+    }
+
+    /// Every byte is 7-bit: UTF-8 is named; leading zero bytes and others are said so.
+    fn ascii(&self, zeros_in_ascii: bool) -> Detection {
+        let prefix = &self.prefix;
+        let mut reasons = vec![format!(
+            "all {} bytes are ASCII (7-bit): UTF-8, windows-1252 and every other \
+             ASCII-compatible encoding read them the same; UTF-8 is named",
+            count(self.total)
+        )];
+        let padding = prefix.iter().take_while(|&&b| b == 0).count();
+        if padding > 0 {
+            reasons.push(format!(
+                "the first {} bytes are zero (padding)",
+                count(padding as u64)
+            ));
+        }
+        let zeros = prefix.iter().filter(|&&b| b == 0).count() - padding;
+        if zeros_in_ascii && zeros > 0 {
+            reasons.push(format!(
+                "{} more zero bytes, which text does not hold: padding or binary data around \
+                 the text",
+                count(zeros as u64)
+            ));
+        }
+        let language = self.language_of_prefix(encoding::UTF_8);
+        Detection::certain(Method::Ascii, encoding::UTF_8, reasons, language)
     }
 
     fn language_of_prefix(&self, enc: &'static Encoding) -> Option<&'static str> {
         let text =
             crate::decode::decode(&self.prefix[..self.prefix.len().min(16 * 1024)], enc).text;
         plausibility::score(&text).language()
-    }
-
-    /// Bytes that are not valid UTF-8: segments, UTF-8 with errors, or a legacy encoding.
-    fn legacy(&self) -> Detection {
-        let candidates = legacy::candidates();
-        let ranking = legacy::rank(&self.words.bytes, &candidates);
-        let origin = |at: usize| self.words.origin(at);
-        let best = ranking.first();
-        let alternatives = |skip: usize, scale: f64| -> Vec<Alternative> {
-            ranking
-                .iter()
-                .skip(skip)
-                .take(4)
-                .filter(|r| r.confidence * scale >= 0.0005 || skip == 0)
-                .map(|r| Alternative {
-                    encoding: r.encoding,
-                    confidence: round(r.confidence * scale),
-                    reasons: legacy::reasons(r, best.filter(|b| b.encoding != r.encoding), &origin),
-                })
-                .collect()
-        };
-        let shape = &self.shape;
-        let sample_note = format!(
-            "{} words are neither ASCII nor valid UTF-8{}",
-            count(self.words.seen),
-            if self.words.seen > self.words.origins.len() as u64 {
-                format!(
-                    "; the first {} were read",
-                    count(self.words.origins.len() as u64)
-                )
-            } else {
-                String::new()
-            }
-        );
-        let first_bad = shape.first_malformed.first().map(|m| {
-            format!(
-                "{} at byte {} is not valid UTF-8 ({})",
-                m.hex(),
-                m.offset(),
-                m.kind
-            )
-        });
-        // Lines of valid UTF-8 beside lines that are not: segments.
-        let utf8_evidence: u64 = shape
-            .runs
-            .iter()
-            .filter(|r| r.utf8)
-            .map(|r| r.evidence)
-            .sum();
-        if !shape.fragmented
-            && shape.runs.len() >= 2
-            && utf8_evidence >= 3
-            && let Some(b) = best
-        {
-            let segments: Vec<Segment> = shape
-                .runs
-                .iter()
-                .map(|r| Segment {
-                    offset: r.start,
-                    length: r.end - r.start,
-                    encoding: if r.utf8 { encoding::UTF_8 } else { b.encoding },
-                })
-                .collect();
-            let utf8_bytes: u64 = segments
-                .iter()
-                .filter(|s| s.encoding == encoding::UTF_8)
-                .map(|s| s.length)
-                .sum();
-            let main = if utf8_bytes * 2 >= self.total {
-                encoding::UTF_8
-            } else {
-                b.encoding
-            };
-            let mut reasons = vec![format!(
-                "the encoding changes part way: {} stretches of lines, {} of them valid UTF-8 \
-                 ({} characters beyond ASCII) and {} with {} malformed UTF-8 sequences that read \
-                 as {}",
-                segments.len(),
-                shape.runs.iter().filter(|r| r.utf8).count(),
-                count(utf8_evidence),
-                shape.runs.iter().filter(|r| !r.utf8).count(),
-                count(shape.malformed),
-                b.encoding
-            )];
-            reasons.extend(first_bad);
-            reasons.extend(legacy::reasons(b, None, &origin));
-            return Detection {
-                file: None,
-                encoding: Some(main),
-                confidence: round(b.confidence),
-                language: b.score.language(),
-                method: Method::Segments,
-                reasons,
-                alternatives: alternatives(1, 1.0),
-                segments,
-                declared: None,
-            };
-        }
-        // Malformed UTF-8 that still has its shape, and no legacy reading that is plausible
-        // text; or valid UTF-8 but for a few sequences: UTF-8 with errors.
-        let shaped = shape.shaped * 10 >= shape.high_bytes * 9;
-        let plausible = best.is_some_and(|b| b.score.per_char() >= PLAUSIBLE);
-        let mostly_valid = shape.multibyte >= 10 * shape.malformed;
-        if (shaped && !plausible) || mostly_valid {
-            let confidence = if mostly_valid { 0.95 } else { 0.9 };
-            let mut reasons = Vec::new();
-            if mostly_valid {
-                reasons.push(format!(
-                    "{} characters beyond ASCII are valid UTF-8 and only {} sequences are \
-                     malformed: UTF-8 with errors, each named",
-                    count(shape.multibyte),
-                    count(shape.malformed)
-                ));
-            } else {
-                reasons.push(format!(
-                    "{} of {} bytes above 7F stand in UTF-8-shaped sequences (a lead byte C0-FF \
-                     followed by continuation bytes 80-BF), and no legacy encoding reads them as \
-                     plausible text: UTF-8 with {} malformed sequences",
-                    count(shape.shaped),
-                    count(shape.high_bytes),
-                    count(shape.malformed)
-                ));
-            }
-            reasons.extend(first_bad);
-            return Detection {
-                file: None,
-                encoding: Some(encoding::UTF_8),
-                confidence: round(confidence),
-                language: None,
-                method: Method::Structure,
-                reasons,
-                alternatives: alternatives(0, 1.0 - confidence),
-                segments: Vec::new(),
-                declared: None,
-            };
-        }
-        let Some(b) = best else {
-            return self.verdict(Method::Unknown, None, vec![sample_note]);
-        };
-        let mut reasons = Vec::new();
-        if b.score.per_char() < UNKNOWN_BELOW {
-            reasons.push(format!(
-                "no encoding reads these bytes as plausible text: the best, {}, scores {:.1} bits \
-                 per character below typical text",
-                b.encoding,
-                -b.score.per_char()
-            ));
-            reasons.extend(first_bad);
-            reasons.push(sample_note);
-            return Detection {
-                file: None,
-                encoding: None,
-                confidence: 0.0,
-                language: None,
-                method: Method::Unknown,
-                reasons,
-                alternatives: alternatives(0, 1.0),
-                segments: Vec::new(),
-                declared: None,
-            };
-        }
-        reasons.extend(legacy::reasons(b, None, &origin));
-        reasons.extend(first_bad);
-        reasons.push(sample_note);
-        if let Some(at) = self.settled_at {
-            reasons.push(format!(
-                "the first {} bytes settled it (malformed UTF-8, no valid multi-byte character); \
-                 the other {} were counted, not read",
-                count(at),
-                count(self.total - at)
-            ));
-        }
-        Detection {
-            file: None,
-            encoding: Some(b.encoding),
-            confidence: round(b.confidence),
-            language: b.score.language(),
-            method: Method::Statistics,
-            reasons,
-            alternatives: alternatives(1, 1.0),
-            segments: Vec::new(),
-            declared: None,
-        }
     }
 
     fn declaration(&self, d: &Detection) -> Option<Declared> {
@@ -588,15 +296,6 @@ impl Detector {
     }
 }
 
-/// A reading scoring at least this many bits per character (against typical text) is plausible.
-const PLAUSIBLE: f64 = -3.0;
-/// Below this many bits per character (against typical text), no reading is called text.
-const UNKNOWN_BELOW: f64 = -9.0;
-
-fn round(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
-}
-
 #[cfg(test)]
 mod tests;
 
@@ -619,4 +318,15 @@ pub fn debug_readings(bytes: &[u8]) -> Vec<(&'static str, f64, f64, Option<&'sta
             )
         })
         .collect()
+}
+
+/// What the calibration of the confidence is fitted on, for `scripts/detect-calibration.py`:
+/// the raw share of the best legacy reading and the bytes above 7F it was scored over.
+#[doc(hidden)]
+pub fn debug_calibration_inputs(bytes: &[u8]) -> Option<(f64, usize)> {
+    let mut d = Detector::new();
+    d.feed(bytes);
+    d.words.finish();
+    let ranking = legacy::rank(&d.words.bytes, &legacy::candidates());
+    ranking.first().map(|r| (r.raw, r.evidence))
 }

@@ -118,7 +118,12 @@ pub(super) fn wide(prefix: &[u8], total: u64) -> Option<Verdict> {
         }
         let score = plausibility::score(&decoded.text);
         let chars = decoded.text.chars().count().max(1);
-        if score.suspicious() * 100 > chars || score.per_char() < -4.0 {
+        // Characters beyond U+FFFF in well-formed surrogate pairs, and nothing suspicious: the
+        // structure of UTF-16 itself, whatever the letters (mathematical letters, emoji, old
+        // scripts) score.
+        let paired =
+            unit == 2 && score.suspicious() == 0 && decoded.text.chars().any(|c| c > '\u{FFFF}');
+        if score.suspicious() * 100 > chars || (score.per_char() < -4.0 && !paired) {
             continue;
         }
         scores.push((enc, score.per_char()));
@@ -130,6 +135,23 @@ pub(super) fn wide(prefix: &[u8], total: u64) -> Option<Verdict> {
         }
     }
     let (enc, score) = best?;
+    Some(Verdict {
+        encoding: enc,
+        reasons: wide_reasons(prefix, enc, &score, &scores, controls, &zeros),
+        language: score.language(),
+    })
+}
+
+/// Why `prefix` is `enc`: the zero bytes and the spread of each byte of the units, the control
+/// bytes, and how the other wide readings (`scores`) fared.
+fn wide_reasons(
+    prefix: &[u8],
+    enc: &'static Encoding,
+    score: &plausibility::TextScore,
+    scores: &[(&'static Encoding, f64)],
+    controls: usize,
+    zeros: &[usize; 4],
+) -> Vec<String> {
     let units = (prefix.len() / 2) as f64;
     let mut reasons = Vec::new();
     if enc == encoding::UTF_32LE || enc == encoding::UTF_32BE {
@@ -195,11 +217,7 @@ pub(super) fn wide(prefix: &[u8], total: u64) -> Option<Verdict> {
             score.per_char()
         ));
     }
-    Some(Verdict {
-        encoding: enc,
-        reasons,
-        language: score.language(),
-    })
+    reasons
 }
 
 /// Known file signatures, for the reason a binary verdict gives.

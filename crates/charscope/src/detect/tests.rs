@@ -187,3 +187,57 @@ fn a_lone_pound_sign_is_windows_1252_not_half_width_katakana() {
     let japanese = encode("ﾃｽﾄの結果は良好でした。日本語のテキストです。", "shift_jis");
     assert_eq!(name(&japanese), Some("Shift_JIS"));
 }
+
+#[test]
+fn a_byte_or_two_is_uncertain_with_the_candidates() {
+    use super::Status;
+    for bytes in [&b"\xE9"[..], b"\xE9\xEC"] {
+        let d = detect(bytes);
+        assert_eq!(d.status, Status::Uncertain, "{d:#?}");
+        assert!(d.confidence < super::LIKELY_FROM, "{d:#?}");
+        assert!(d.alternatives.len() >= 2, "{d:#?}");
+        let summary = d.summary();
+        assert!(summary.contains("uncertain"), "{summary}");
+        assert!(summary.contains("other candidates: "), "{summary}");
+    }
+    // A sentence is enough.
+    let pt = "A informação não é só para você: o coração da nação está lá, e as mãos também.";
+    let d = detect(&encode(pt, "windows-1252"));
+    assert_eq!(d.status, Status::Likely, "{d:#?}");
+}
+
+#[test]
+fn overlong_slashes_and_dots_are_utf8() {
+    let d = detect(&[0x2F, 0xC0, 0xAE, 0x2E, 0x2F]);
+    assert_eq!(d.encoding.map(|e| e.name()), Some("UTF-8"), "{d:#?}");
+    assert!(d.reasons[0].contains("overlong"), "{:?}", d.reasons);
+    let d = detect(b"GET /a/..\xC0\xAF..\xE0\x80\xAFetc/passwd HTTP/1.0");
+    assert_eq!(d.encoding.map(|e| e.name()), Some("UTF-8"), "{d:#?}");
+}
+
+#[test]
+fn valid_utf8_with_a_few_bad_bytes_is_utf8() {
+    for bytes in [
+        &b"H\xC3\xA9llo\xFF w\xC3\xB6rld"[..],
+        b"Un caf\xC3\xA9 cr\xC3\xA8me na\xEFve au d\xC3\xA9jeuner.",
+        b"Caf\xC3\xA9 cr\xC3\xA8me na\xEFve",
+    ] {
+        let d = detect(bytes);
+        assert_eq!(d.encoding.map(|e| e.name()), Some("UTF-8"), "{d:#?}");
+        assert_eq!(d.method, Method::Structure);
+        assert!(
+            d.reasons.iter().any(|r| r.contains("not valid UTF-8")),
+            "{:?}",
+            d.reasons
+        );
+    }
+}
+
+#[test]
+fn bomless_utf16_of_astral_letters() {
+    let text = "\u{1D518}\u{1D52B}\u{1D526}\u{1D520}\u{1D52C}\u{1D521}\u{1D522} math";
+    let le: Vec<u8> = text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+    assert_eq!(name(&le), Some("UTF-16LE"));
+    assert_eq!(name(&be), Some("UTF-16BE"));
+}

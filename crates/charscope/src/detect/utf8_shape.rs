@@ -174,6 +174,67 @@ impl Utf8Shape {
     }
 }
 
+/// An overlong UTF-8 form of an ASCII character: where it starts, how many bytes it takes,
+/// and the character it spells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Overlong {
+    pub offset: usize,
+    pub len: usize,
+    pub ch: char,
+}
+
+/// The overlong form at the start of `bytes` of an ASCII character that is neither a letter nor
+/// a digit (C0 AF for `/`, E0 80 AE for `.`, F0 80 80 AF...), with its length.
+fn overlong_at(bytes: &[u8]) -> Option<(usize, char)> {
+    let cont = |i: usize| {
+        bytes
+            .get(i)
+            .filter(|&&b| (0x80..0xC0).contains(&b))
+            .map(|&b| u32::from(b & 0x3F))
+    };
+    let (len, cp) = match bytes.first()? {
+        0xC0 | 0xC1 => (2, (u32::from(bytes[0] & 0x1F) << 6) | cont(1)?),
+        0xE0 if bytes.get(1).is_some_and(|&b| b < 0xA0) => (3, (cont(1)? << 6) | cont(2)?),
+        0xF0 if bytes.get(1).is_some_and(|&b| b < 0x90) => {
+            (4, (cont(1)? << 12) | (cont(2)? << 6) | cont(3)?)
+        }
+        _ => return None,
+    };
+    let ch = char::from_u32(cp).filter(|c| c.is_ascii() && !c.is_ascii_alphanumeric())?;
+    Some((len, ch))
+}
+
+/// Every overlong form of an ASCII symbol in `bytes`, when there is one and the bytes hold no
+/// other malformed UTF-8 (a cut at the end of `bytes` aside); `None` otherwise.
+pub(super) fn only_overlong_ascii(bytes: &[u8]) -> Option<Vec<Overlong>> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            i += 1;
+            continue;
+        }
+        if let Some((len, ch)) = overlong_at(&bytes[i..]) {
+            found.push(Overlong { offset: i, len, ch });
+            i += len;
+            continue;
+        }
+        let len = match b {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return None,
+        };
+        match bytes.get(i..i + len).map(std::str::from_utf8) {
+            Some(Ok(_)) => i += len,
+            Some(Err(_)) => return None,
+            None => break,
+        }
+    }
+    (!found.is_empty()).then_some(found)
+}
+
 enum Event {
     Newline,
     Valid,
@@ -182,7 +243,38 @@ enum Event {
 
 #[cfg(test)]
 mod tests {
-    use super::{Run, Utf8Shape};
+    use super::{Overlong, Run, Utf8Shape, only_overlong_ascii};
+
+    #[test]
+    fn overlong_slashes_and_dots_are_found_and_nothing_else_passes() {
+        let found =
+            only_overlong_ascii(b"/\xC0\xAE./\xE0\x80\xAF\xF0\x80\x80\xAE\xC3\xA9").unwrap();
+        assert_eq!(
+            found,
+            vec![
+                Overlong {
+                    offset: 1,
+                    len: 2,
+                    ch: '.'
+                },
+                Overlong {
+                    offset: 5,
+                    len: 3,
+                    ch: '/'
+                },
+                Overlong {
+                    offset: 8,
+                    len: 4,
+                    ch: '.'
+                },
+            ]
+        );
+        // An overlong letter (GBK's C0 B4 reads as an overlong '4'), another malformed
+        // sequence, or no overlong at all: not this rule's.
+        assert_eq!(only_overlong_ascii(b"\xC0\xB4"), None);
+        assert_eq!(only_overlong_ascii(b"\xC0\xAF\xE9 x y"), None);
+        assert_eq!(only_overlong_ascii("caf\u{e9}".as_bytes()), None);
+    }
 
     fn shape(bytes: &[u8]) -> Utf8Shape {
         let mut s = Utf8Shape::new();

@@ -217,8 +217,12 @@ pub fn score(text: &str) -> TextScore {
             }
         } else {
             let mut per_word: Vec<(f64, Vec<(f64, usize)>)> = Vec::new();
-            for lang in models.alphabetic.iter().filter(|l| l.script == *script) {
-                let words = word_costs(lang, toks);
+            let langs: Vec<&model::Alphabetic> = models
+                .alphabetic
+                .iter()
+                .filter(|l| l.script == *script)
+                .collect();
+            for (lang, words) in langs.iter().zip(word_costs_all(&langs, toks)) {
                 let cost: f64 = words.iter().map(|w| w.0).sum();
                 results.push((lang.code, cost, lang.entropy * counted));
                 per_word.push((lang.entropy, words));
@@ -292,6 +296,7 @@ fn oov_cost(lang_script: Script, letter_script: Script) -> f64 {
 
 /// The cost of each word (its letters and the boundary that ends it) in an alphabetic language,
 /// with its number of tokens.
+#[cfg(test)]
 fn word_costs(lang: &model::Alphabetic, tokens: &[Token]) -> Vec<(f64, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -302,6 +307,68 @@ fn word_costs(lang: &model::Alphabetic, tokens: &[Token]) -> Vec<(f64, usize)> {
         }
     }
     out
+}
+
+/// [`word_costs`] of every language in `langs` at once: one pass over the tokens, each token
+/// priced in every language in turn, so that the languages' sums (each added in the same order
+/// as [`word_costs`] adds it, and so to the same bits) run side by side instead of one after
+/// the other.
+fn word_costs_all(langs: &[&model::Alphabetic], tokens: &[Token]) -> Vec<Vec<(f64, usize)>> {
+    let words = tokens.iter().filter(|t| t.kind != Kind::Letter).count() + 1;
+    let mut out: Vec<Vec<(f64, usize)>> = vec![Vec::with_capacity(words); langs.len()];
+    let mut state: Vec<(f64, Option<usize>)> = vec![(0.0, Some(0)); langs.len()];
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        for (lang, (cost, prev)) in langs.iter().zip(state.iter_mut()) {
+            *cost += token_cost(lang, t, prev);
+        }
+        if t.kind != Kind::Letter || i + 1 == tokens.len() {
+            for (words, (cost, prev)) in out.iter_mut().zip(state.iter_mut()) {
+                words.push((*cost, i + 1 - start));
+                *cost = 0.0;
+                *prev = Some(0);
+            }
+            start = i + 1;
+        }
+    }
+    out
+}
+
+/// The cost in bits of one token in an alphabetic language, given the token before it in the
+/// word (`prev`: 0 the boundary, else a letter; None after a letter the language lacks), which
+/// it updates. [`alphabetic_cost`] is the sum of these over a word.
+fn token_cost(lang: &model::Alphabetic, t: &Token, prev: &mut Option<usize>) -> f64 {
+    let n = lang.size;
+    match t.kind {
+        Kind::Letter => {
+            let tok = if t.alpha == NONE {
+                ABSENT
+            } else {
+                lang.token[usize::from(t.alpha)]
+            };
+            if tok == ABSENT {
+                *prev = None;
+                oov_cost(lang.script, t.script)
+            } else {
+                let tok = usize::from(tok);
+                let cost = f64::from(lang.costs[prev.unwrap_or(0) * n + tok]);
+                *prev = Some(tok);
+                cost
+            }
+        }
+        Kind::Boundary | Kind::Other => {
+            let cost = if t.after_letter {
+                match *prev {
+                    Some(p) => f64::from(lang.costs[p * n]),
+                    None => 1.0,
+                }
+            } else {
+                0.0
+            };
+            *prev = Some(0);
+            cost
+        }
+    }
 }
 
 /// The score of the best pair of languages taking each word in turn (English markup around
@@ -331,6 +398,7 @@ fn best_mixture(
 }
 
 /// The cost in bits of the tokens in an alphabetic language (language-independent extras aside).
+#[cfg(test)]
 fn alphabetic_cost(lang: &model::Alphabetic, tokens: &[Token]) -> f64 {
     // The previous token: 0 the boundary, else a letter; None after a letter the language lacks.
     let mut prev: Option<usize> = Some(0);

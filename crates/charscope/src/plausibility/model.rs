@@ -57,10 +57,48 @@ pub(super) struct Cjk {
 
 /// Every model, with global ids for the characters they know.
 pub(super) struct Models {
-    pub alpha_id: HashMap<char, u16>,
-    pub cjk_id: HashMap<char, u16>,
+    alpha_id: HashMap<char, u16>,
+    cjk_id: HashMap<char, u16>,
+    /// The ids of the Basic Multilingual Plane, by code point (`NONE` where no model has the
+    /// character): read by index, not hashed, for every character scored.
+    alpha_bmp: Vec<u16>,
+    cjk_bmp: Vec<u16>,
     pub alphabetic: Vec<Alphabetic>,
     pub cjk: Vec<Cjk>,
+}
+
+impl Models {
+    /// The global id of a letter among the alphabetic models', or `NONE`.
+    pub fn alpha(&self, c: char) -> u16 {
+        match self.alpha_bmp.get(c as usize) {
+            Some(&id) => id,
+            None => self.alpha_id.get(&c).copied().unwrap_or(NONE),
+        }
+    }
+
+    /// The global id of a character among the CJK models', or `NONE`.
+    pub fn cjk(&self, c: char) -> u16 {
+        match self.cjk_bmp.get(c as usize) {
+            Some(&id) => id,
+            None => self.cjk_id.get(&c).copied().unwrap_or(NONE),
+        }
+    }
+
+    /// Whether an alphabetic model has the letter.
+    pub fn has_alpha(&self, c: char) -> bool {
+        self.alpha(c) != NONE
+    }
+}
+
+/// Ids by code point for the Basic Multilingual Plane.
+fn dense(ids: &HashMap<char, u16>) -> Vec<u16> {
+    let mut out = vec![NONE; 0x10000];
+    for (&c, &id) in ids {
+        if let Some(slot) = out.get_mut(c as usize) {
+            *slot = id;
+        }
+    }
+    out
 }
 
 /// The level of each ASCII character: its place in `data::LEVELS` (63, the highest, for any
@@ -139,6 +177,8 @@ fn build() -> Models {
         })
         .collect();
     Models {
+        alpha_bmp: dense(&alpha_id),
+        cjk_bmp: dense(&cjk_id),
         alpha_id,
         cjk_id,
         alphabetic,

@@ -135,3 +135,36 @@ fn decomposed_marks_read_as_composed_letters() {
     assert_eq!(composed.language(), Some("vi"));
     assert!((composed.per_char() - decomposed.per_char()).abs() < 1.0);
 }
+
+#[test]
+fn all_languages_at_once_price_every_word_to_the_same_bits() {
+    let models = super::model::models();
+    for text in [
+        "Le café de la gare était fermé, où l'on sert des crêpes.",
+        "Съешь же ещё этих мягких французских булок, да выпей чаю.",
+        "ÄÖÜ äöü ß Ã¤Ã¶ ÐœÐ°Ñ€Ñ wIkIpEdIa 1990s ½ ¹²³ x",
+        "ΑΒΓ αβγ Ελληνικά κείμενα και λέξεις",
+        "",
+    ] {
+        let (tokens, _) = super::tokens::tokenize(models, text);
+        for script in [
+            icu_properties::props::Script::Latin,
+            icu_properties::props::Script::Cyrillic,
+            icu_properties::props::Script::Greek,
+        ] {
+            let langs: Vec<&super::model::Alphabetic> = models
+                .alphabetic
+                .iter()
+                .filter(|l| l.script == script)
+                .collect();
+            let together = super::word_costs_all(&langs, &tokens);
+            for (lang, words) in langs.iter().zip(&together) {
+                let alone = super::word_costs(lang, &tokens);
+                let bits = |w: &[(f64, usize)]| {
+                    w.iter().map(|(c, n)| (c.to_bits(), *n)).collect::<Vec<_>>()
+                };
+                assert_eq!(bits(words), bits(&alone), "{} {text:?}", lang.code);
+            }
+        }
+    }
+}

@@ -161,18 +161,18 @@ pub(super) fn tokenize(models: &Models, text: &str) -> (Vec<Token>, Counts) {
         if is_mark && let (Some((prev, _)), Some(last)) = (word, tokens.last_mut()) {
             if let Some(composed) = compose.compose(prev, c) {
                 let lower = single_lower(composed);
-                last.alpha = models.alpha_id.get(&lower).copied().unwrap_or(NONE);
-                last.cjk = models.cjk_id.get(&lower).copied().unwrap_or(NONE);
+                last.alpha = models.alpha(lower);
+                last.cjk = models.cjk(lower);
                 word = Some((lower, !composed.is_uppercase()));
                 continue;
             }
-            if models.alpha_id.contains_key(&c) {
+            if models.has_alpha(c) {
                 // A mark the languages spell with (Devanagari vowel signs, Thai vowels).
                 tokens.push(letter_token(models, c, scripts.get(c), 0.0, true));
                 continue;
             }
         }
-        let is_letter = is_letter_category(cat) || (is_mark && models.alpha_id.contains_key(&c));
+        let is_letter = is_letter_category(cat) || (is_mark && models.has_alpha(c));
         if !is_letter {
             let (cost, flag) = if c.is_ascii_control() && !is_plain_boundary(c) {
                 (16.0, Some(true))
@@ -234,8 +234,8 @@ pub(super) fn tokenize(models: &Models, text: &str) -> (Vec<Token>, Counts) {
 fn letter_token(models: &Models, lower: char, script: Script, extra: f32, after: bool) -> Token {
     Token {
         kind: Kind::Letter,
-        alpha: models.alpha_id.get(&lower).copied().unwrap_or(NONE),
-        cjk: models.cjk_id.get(&lower).copied().unwrap_or(NONE),
+        alpha: models.alpha(lower),
+        cjk: models.cjk(lower),
         script,
         extra,
         after_letter: after,

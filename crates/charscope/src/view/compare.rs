@@ -5,7 +5,7 @@ use crate::decode::hex_pairs;
 use crate::encoding::Encoding;
 use serde::Serialize;
 
-/// Every encoding's reading of some bytes, most plausible first.
+/// Every encoding's reading of some bytes: detection's answer first, then the most plausible.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CompareView {
     /// How many bytes the input has.
@@ -16,7 +16,7 @@ pub struct CompareView {
     pub hex: String,
     /// What detection names for the compared bytes (the row the views mark), or null.
     pub detected: Option<&'static Encoding>,
-    /// Every encoding's reading, most plausible first.
+    /// Every encoding's reading: the detected one first, then the most plausible.
     pub readings: Vec<DecodeRow>,
     /// Whether a reading's text stops short: false unless the caller asked for the start of
     /// each only ([`CompareView::shown`]); the counts are of every compared byte still.
@@ -57,12 +57,13 @@ pub fn compare(
     max_bytes: usize,
 ) -> CompareView {
     let sample = &bytes[..bytes.len().min(max_bytes)];
+    let detected = crate::detect::detect(sample).encoding;
     CompareView {
         byte_length: bytes.len(),
         compared_length: sample.len(),
         hex: hex_pairs(sample),
-        detected: crate::detect::detect(sample).encoding,
-        readings: compare::decodings(sample, encodings),
+        detected,
+        readings: compare::decodings_detected_first(sample, encodings, detected),
         text_cut: false,
     }
 }

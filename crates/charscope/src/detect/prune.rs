@@ -1,0 +1,114 @@
+//! Candidates pruned on byte statistics, before any reading is scored.
+//!
+//! Each candidate is charged its "hard" errors over the sample: for a single-byte encoding, the
+//! bytes above 7F it reads as control characters or leaves unmapped (a table of 128 entries per
+//! encoding, made once); for a multi-byte encoding, its malformed sequences. Text holds almost
+//! none of either, so a candidate with more than a few (and more than 3% of the bytes above 7F)
+//! beyond the candidate with the fewest cannot win the scoring, and is not scored.
+
+use crate::decode;
+use crate::encoding::Encoding;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// For each single-byte encoding (by name), which of the bytes 80-FF it reads as a control
+/// character or leaves unmapped.
+type BadBytes = HashMap<&'static str, [bool; 128]>;
+
+fn bad_bytes_of(enc: &'static Encoding) -> [bool; 128] {
+    let high: Vec<u8> = (0x80..=0xFF).collect();
+    let decoded = decode::decode(&high, enc);
+    let mut bad = [false; 128];
+    let chars: Vec<char> = decoded.text.chars().collect();
+    if chars.len() == 128 {
+        for (i, c) in chars.into_iter().enumerate() {
+            bad[i] = c.is_control() || c == char::REPLACEMENT_CHARACTER;
+        }
+    }
+    bad
+}
+
+/// The table of one single-byte encoding, made on first use for every candidate at once.
+fn bad_bytes(enc: &'static Encoding) -> Option<&'static [bool; 128]> {
+    static TABLES: OnceLock<BadBytes> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        crate::encoding::all()
+            .filter(|e| e.is_single_byte())
+            .map(|e| (e.name(), bad_bytes_of(e)))
+            .collect()
+    });
+    tables.get(enc.name())
+}
+
+/// How many bytes of the sample a multi-byte candidate is decoded over.
+const MULTI_BYTE_HEAD: usize = 4096;
+
+/// The candidates whose hard errors over `sample` are within a few (3% of the bytes above 7F,
+/// and at least 2) of the fewest any candidate has, in the order given.
+pub(super) fn by_bytes(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<&'static Encoding> {
+    let mut histogram = [0u32; 128];
+    for &b in sample {
+        if b >= 0x80 {
+            histogram[usize::from(b - 0x80)] += 1;
+        }
+    }
+    let high: u32 = histogram.iter().sum();
+    // Multi-byte encodings are decoded over the first bytes only, their errors scaled to the
+    // whole: the share of malformed sequences is what tells.
+    let head = &sample[..sample.len().min(MULTI_BYTE_HEAD)];
+    let scale = sample.len() as f64 / head.len().max(1) as f64;
+    let hard: Vec<u32> = candidates
+        .iter()
+        .map(|&e| match bad_bytes(e) {
+            Some(bad) => (0..128).filter(|&i| bad[i]).map(|i| histogram[i]).sum(),
+            None => (decode::decode(head, e).malformed.len() as f64 * scale) as u32,
+        })
+        .collect();
+    let fewest = hard.iter().copied().min().unwrap_or(0);
+    let slack = 2 + high * 3 / 100;
+    candidates
+        .iter()
+        .zip(hard)
+        .filter(|&(_, h)| h <= fewest + slack)
+        .map(|(&e, _)| e)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::by_bytes;
+    use crate::encoding;
+
+    fn names(sample: &[u8]) -> Vec<&'static str> {
+        by_bytes(sample, &super::super::legacy::candidates())
+            .into_iter()
+            .map(|e| e.name())
+            .collect()
+    }
+
+    #[test]
+    fn control_readings_are_dropped_and_text_readings_kept() {
+        // Curly quotes and a dash (93 94 96) are C1 controls in the ISO-8859 tables.
+        let sample =
+            b"\x93caf\xE9\x94 \x96 \x93cr\xE8me\x94 \x93na\xEFve\x94 \x96 \x93d\xE9j\xE0\x94 ";
+        let kept = names(sample);
+        assert!(kept.contains(&"windows-1252"), "{kept:?}");
+        assert!(!kept.contains(&"ISO-8859-15"), "{kept:?}");
+        assert!(!kept.contains(&"true-ISO-8859-1"), "{kept:?}");
+        // Too few bytes to drop anything for a control byte or two.
+        assert!(names(b"\x93caf\xE9\x94 ").contains(&"ISO-8859-15"));
+    }
+
+    #[test]
+    fn multi_byte_readings_with_many_malformed_are_dropped() {
+        let text = "Съешь же ещё этих мягких французских булок, да выпей чаю.";
+        let sample = encoding_rs::WINDOWS_1251.encode(text).0.into_owned();
+        let kept = names(&sample);
+        assert!(kept.contains(&"windows-1251"), "{kept:?}");
+        assert!(!kept.contains(&"EUC-KR"), "{kept:?}");
+        assert_eq!(
+            by_bytes(b"", &[encoding::WINDOWS_1252]),
+            vec![encoding::WINDOWS_1252]
+        );
+    }
+}
