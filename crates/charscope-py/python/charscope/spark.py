@@ -8,8 +8,9 @@ encoding, one U+FFFD per malformed sequence), ``fixed`` (``text`` with its mojib
 and ``malformed_count``.
 
 Locally: ``python -m charscope.spark --master 'local[4]' corpus/ out.parquet``. On a cluster,
-the executors need charscope installed (the wheel, ``pip install charscope-*.whl``) or shipped
-with the job: ``spark-submit --master URL --py-files charscope.zip ...``; see docs/PYTHON.md.
+``spark-submit`` runs this file (``charscope/spark.py`` in site-packages) with the executors'
+Python holding charscope and pyarrow: the wheel installed on every node, or a packed venv
+shipped with ``--archives``; see docs/PYTHON.md.
 """
 
 import argparse
@@ -33,7 +34,8 @@ def process_batches(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarr
     out. Runs on the executors."""
     import pyarrow as pa
 
-    from . import arrow
+    # Absolute: spark-submit runs this file as a script, and the executors import charscope.
+    from charscope import arrow
 
     for batch in batches:
         content = batch.column("content")
