@@ -28,6 +28,21 @@ def test_a_field_the_library_adds_is_an_attribute():
         d.encoding = "x"
 
 
+def test_results_pickle_and_copy():
+    import copy
+
+    for result in (
+        charscope.detect(b"caf\xe9 cr\xe8me"),
+        charscope.fix("cafÃ©"),
+        charscope.decode(b"a\xff"),
+        charscope.scan("\u202e")[0],
+        charscope.validate(b"\xff")[0],
+    ):
+        for again in (pickle.loads(pickle.dumps(result)), copy.deepcopy(result)):
+            assert type(again) is type(result) and again == result and repr(again) == repr(result)
+    assert pickle.loads(pickle.dumps(charscope.detect(b"x"))).certainty == "certain"
+
+
 def test_text_instead_of_bytes_is_a_clear_type_error():
     with pytest.raises(TypeError, match="expected bytes, got str"):
         charscope.detect("text")

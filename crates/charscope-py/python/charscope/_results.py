@@ -28,6 +28,8 @@ class Record:
         object.__setattr__(self, "_d", d)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copy and pickle look for these before _d is set
+            raise AttributeError(name)
         try:
             return _wrap(self._d[name])
         except KeyError:
@@ -59,6 +61,9 @@ class Record:
         """A copy of the object as plain dicts and lists: what ``--json`` prints."""
         return copy.deepcopy(self._d)
 
+    def __reduce__(self) -> Any:
+        return (type(self), (self._d,))
+
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self._d.items())
         return f"{type(self).__name__}({fields})"
@@ -79,6 +84,9 @@ class Detection(Record):
     def __init__(self, d: Dict[str, Any], certainty: str) -> None:
         super().__init__(d)
         object.__setattr__(self, "certainty", certainty)
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self._d, self.certainty))
 
     def __repr__(self) -> str:
         d = self._d
