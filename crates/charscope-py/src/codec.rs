@@ -6,7 +6,7 @@
 use crate::labels::{self, Label};
 use crate::value::{raise, to_py};
 use charscope::decode::Malformed;
-use charscope::encode::Substitute;
+use charscope::encode::{EncodeError, Substitute};
 use charscope::encoding::Encoding;
 use charscope::transcode::{ErrorPolicy, Options, TranscodeError, TranscodeReport, Transcoder};
 use charscope::validate::{ValidateRecord, Validator};
@@ -229,8 +229,14 @@ pub fn convert<'py>(
     let from = source_encoding(py, &from_, &bytes)?;
     let target = labels::resolve(&to)?;
     let options = Options::default().with_errors(policy(&errors)?);
-    let mut t = Transcoder::new(from.encoding, target.encoding, options)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut t = Transcoder::new(from.encoding, target.encoding, options).map_err(|e| match e {
+        EncodeError::NotStreamable(enc) => PyValueError::new_err(format!(
+            "{enc} cannot be written as a stream (its encoder shifts state over the whole \
+             text): use charscope.encode(charscope.decode(data, ...).text, {:?})",
+            enc.name()
+        )),
+        other => PyValueError::new_err(other.to_string()),
+    })?;
     let mut out = Vec::with_capacity(bytes.len());
     let result = py.detach(|| t.transcode(&bytes, true, &mut out));
     let report = TranscodeReport {

@@ -135,6 +135,10 @@ def test_convert_streams_and_reports():
     assert caught.value.report["error"]["offset"] == 2
     assert charscope.convert("a €".encode(), "utf-8", "iso-8859-2", "html").data == b"a &#8364;"
     assert charscope.convert("a €".encode(), "utf-8", "iso-8859-2", "ignore").data == b"a "
+    with pytest.raises(ValueError, match=r"charscope.encode\(charscope.decode"):
+        charscope.convert(b"x", "utf-8", "utf-7")
+    with pytest.raises(ValueError, match="only decode"):
+        charscope.convert(b"x", "utf-8", "replacement")
     assert charscope.convert(b"caf\xe9 cr\xe8me br\xfbl\xe9e", "auto", "utf-8").data == "café crème brûlée".encode()
 
 
