@@ -24,6 +24,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests (unit, integration, doc)"
 cargo test --workspace --locked
 
+step "Python: a fresh venv, pip install crates/charscope-py, pytest (the Spark job on local[2] too)"
+bash scripts/python-tests.sh
+
 step "fuzz targets build"
 if [ -f fuzz/Cargo.toml ]; then
   cargo build --manifest-path fuzz/Cargo.toml --locked

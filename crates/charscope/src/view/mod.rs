@@ -3,6 +3,8 @@
 //! [`crate::report::Report`]; dump rows are [`crate::dump::RowView`].)
 
 pub mod compare;
+pub mod decode;
+pub mod detect;
 pub mod encode;
 pub mod encodings;
 pub mod examples;
