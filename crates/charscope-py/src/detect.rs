@@ -3,7 +3,6 @@
 
 use crate::value::to_py;
 use charscope::detect::{self, Detection};
-use charscope::view::detect::Certainty;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -29,7 +28,7 @@ pub fn detection<'py>(
     py: Python<'py>,
     d: &Detection,
 ) -> PyResult<(Bound<'py, PyAny>, &'static str)> {
-    Ok((to_py(py, d)?, Certainty::of(d).as_str()))
+    Ok((to_py(py, d)?, d.status.as_str()))
 }
 
 /// Detection fed in chunks, in bounded memory (the library's `Detector`): for

@@ -14,7 +14,7 @@ def test_detect_answers_with_its_evidence():
     assert 0 < d.confidence < 1 and d.reasons and d.alternatives[0].encoding
     assert d["encoding"] == d.encoding and "segments" in d
     assert repr(d).startswith("Detection(encoding='windows-1252', confidence=")
-    assert charscope.detect(b"").certainty == "none" and charscope.detect(b"").encoding is None
+    assert charscope.detect(b"").certainty == "certain" and charscope.detect(b"").encoding is None
     assert charscope.detect(bytearray(b"abc")).encoding == "UTF-8"
     assert charscope.detect(memoryview(b"caf\xc3\xa9")).certainty == "certain"
 

@@ -36,7 +36,8 @@ class Detection(Record):
     method: str
     """The rule that decided: empty, bom, structure, ascii, escape, segments, statistics, binary, unknown."""
     certainty: str
-    """"certain" (the bytes' structure decided), "likely" (a confidence below 1) or "none"."""
+    """"certain" (the bytes' structure decided), "likely" (statistics with evidence enough) or
+    "uncertain" (a best guess: `alternatives` are the other candidates); the JSON's `status`."""
     reasons: List[str]
     """The evidence, in plain words."""
     alternatives: List[Record]

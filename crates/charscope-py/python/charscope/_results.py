@@ -76,7 +76,8 @@ def _steps(steps: List[Dict[str, str]]) -> str:
 class Detection(Record):
     """What detection found: ``encoding`` (a name :func:`charscope.decode` accepts, or None for
     empty, binary or unknown input), ``confidence`` (0 to 1), ``language`` (ISO 639-1 or None),
-    ``method`` (the rule that decided), ``certainty`` ("certain", "likely" or "none"),
+    ``method`` (the rule that decided), ``certainty`` (the JSON's ``status``: "certain", "likely" or
+    "uncertain"),
     ``reasons``, ``alternatives``, ``segments`` and ``declared``."""
 
     __slots__ = ("certainty",)

@@ -9,7 +9,6 @@ mod column;
 use charscope::detect::{self, Detection};
 use charscope::encoding::Encoding;
 use charscope::repair;
-use charscope::view::detect::Certainty;
 use charscope::{BomMode, view};
 use column::{Binary, BinaryIn, Floats, Ints, Strings};
 use pyo3::exceptions::PyValueError;
@@ -37,7 +36,7 @@ pub fn arrow_detect<'py>(py: Python<'py>, column: BinaryIn) -> PyResult<Bound<'p
         encoding.push(d.as_ref().and_then(|d| d.encoding.map(Encoding::name)));
         language.push(d.as_ref().and_then(|d| d.language));
         method.push(d.as_ref().map(method_name).as_deref());
-        certainty.push(d.as_ref().map(|d| Certainty::of(d).as_str()));
+        certainty.push(d.as_ref().map(|d| d.status.as_str()));
         confidence.push(d.as_ref().map(|d| d.confidence));
     }
     let out = PyDict::new(py);

@@ -50,6 +50,15 @@ pub enum Status {
 pub const LIKELY_FROM: f64 = 0.75;
 
 impl Status {
+    /// Its stable kebab-case name, as in JSON ("certain", "likely", "uncertain").
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Certain => "certain",
+            Status::Likely => "likely",
+            Status::Uncertain => "uncertain",
+        }
+    }
+
     /// The status of an answer given at `confidence`.
     pub fn of(confidence: f64) -> Status {
         if confidence >= LIKELY_FROM {

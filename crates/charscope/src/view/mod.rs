@@ -4,7 +4,6 @@
 
 pub mod compare;
 pub mod decode;
-pub mod detect;
 pub mod encode;
 pub mod encodings;
 pub mod examples;
