@@ -440,7 +440,7 @@ fn build() -> Codecs {
     for (id, codec) in list.iter_mut().enumerate() {
         let bit: Mask = 1 << id;
         codec.bit = bit;
-        codec.whole_words = super::decide::needs_whole_words(codec.encoding);
+        codec.whole_words = super::priors::needs_whole_words(codec.encoding);
         if !codec.whole_words {
             anywhere |= bit;
         }

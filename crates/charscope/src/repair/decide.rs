@@ -2,13 +2,15 @@
 //! it stands, and the most plausible one is taken if it wins by the margins below. The margins
 //! were tuned on the generated set of `scripts/repair-set.py` (never on a measuring corpus).
 
+use super::place::{Loss, Replacement};
+use super::priors::{needs_whole_words, utf8_prior};
 use super::score::{Plausibility, plausibility};
-use super::search::{Candidate, candidates};
+use super::search::{self, Candidate};
 use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
+use super::types::{LossKind, Lost, RepairedSpan, Step};
 use super::weak;
-use super::{LossKind, Lost, RepairedSpan, Step};
-use crate::encoding::Encoding;
+use super::words::whole_word;
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -35,7 +37,7 @@ fn odd_in_word(before: Option<char>, span: &str) -> bool {
 }
 
 /// The characters right before and right after a place of `line`.
-fn neighbours(line: &str, r: &super::scan::Replacement) -> (Option<char>, Option<char>) {
+fn neighbours(line: &str, r: &Replacement) -> (Option<char>, Option<char>) {
     (
         line[..r.start].chars().next_back(),
         line[r.end..].chars().next(),
@@ -44,7 +46,7 @@ fn neighbours(line: &str, r: &super::scan::Replacement) -> (Option<char>, Option
 
 /// The character before a place of `line`, and whether a letter stands right before it and
 /// right after it.
-fn letter_sides(line: &str, r: &super::scan::Replacement) -> (Option<char>, bool, bool) {
+fn letter_sides(line: &str, r: &Replacement) -> (Option<char>, bool, bool) {
     let (before, after) = neighbours(line, r);
     (
         before,
@@ -151,24 +153,6 @@ fn prior(c: &Candidate) -> f64 {
     utf8_prior(c.step.encode)
 }
 
-/// The prior cost in bits of UTF-8 read as `enc` (see [`prior`]).
-fn utf8_prior(enc: &Encoding) -> f64 {
-    let name = enc.name();
-    match name {
-        "windows-1252" => 0.0,
-        "true-ISO-8859-1" => 0.5,
-        "windows-1250" | "windows-1251" | "macintosh" => 2.0,
-        "GBK" | "Big5" | "Shift_JIS" | "EUC-JP" | "EUC-KR" => 8.0,
-        _ if name.starts_with("windows-")
-            || name.starts_with("ISO-8859-")
-            || name.starts_with("KOI8") =>
-        {
-            4.0
-        }
-        _ => 5.0,
-    }
-}
-
 /// Another repair of the line.
 #[derive(Clone, Debug)]
 pub(crate) struct LineAlternative {
@@ -199,10 +183,9 @@ impl LineRepair {
     }
 }
 
-/// How much `c` gains over the line beyond its prior, when that is enough to repair it.
 /// The checks of a candidate that need no scoring: run on every candidate before any is
 /// scored, so that clean text is seldom scored at all.
-pub(crate) fn structural(c: &Candidate) -> bool {
+fn structural(c: &Candidate) -> bool {
     // Lost bytes are trusted only beside sequences that decoded whole, or inside a word.
     if c.utf8 && c.complete() == 0 && mid_word(c) == 0 {
         return false;
@@ -279,7 +262,7 @@ fn losses_paid(c: &Candidate) -> usize {
         .iter()
         .flat_map(|r| &r.lost)
         .filter(|&&(at, len, loss)| {
-            loss != super::scan::Loss::Question
+            loss != Loss::Question
                 || !c.line[at..at + len]
                     .find('?')
                     .is_some_and(|q| substitute_question(&c.line, at + q))
@@ -333,20 +316,6 @@ fn whole_words(c: &Candidate) -> bool {
         .all(|r| whole_word(&c.line, r.start, r.end))
 }
 
-/// Whether the place `start..end` of `line` stands between ASCII, the ends of the line, or
-/// characters that are not letters (see [`whole_words`]).
-pub(crate) fn whole_word(line: &str, start: usize, end: usize) -> bool {
-    let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
-    !foreign(line[..start].chars().next_back()) && !foreign(line[end..].chars().next())
-}
-
-/// Whether a repair of UTF-8 read as `enc` is refused unless each of its places is a whole word
-/// (see [`whole_words`]): all but the commonest mojibake, whose prior is near nothing. The
-/// search asks this too, to give up on such a reading at its first place that is not.
-pub(crate) fn needs_whole_words(enc: &Encoding) -> bool {
-    utf8_prior(enc) > 1.0
-}
-
 /// The letters of the word right before `start` and right after `end`.
 fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
     let head = line[..start]
@@ -390,7 +359,7 @@ fn places_improve(c: &Candidate) -> bool {
     }
     // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
     // the places are judged by what the next step makes of them.
-    candidates(&after)
+    fitting(&after)
         .iter()
         .filter(|next| next.utf8)
         .any(|next| plausibility(&next.text).total > before)
@@ -434,11 +403,11 @@ fn reason(kind: LossKind) -> String {
     }
 }
 
-fn kind(loss: super::scan::Loss) -> LossKind {
+fn kind(loss: Loss) -> LossKind {
     match loss {
-        super::scan::Loss::Replaced => LossKind::Replaced,
-        super::scan::Loss::Question => LossKind::Question,
-        super::scan::Loss::Dropped => LossKind::Dropped,
+        Loss::Replaced => LossKind::Replaced,
+        Loss::Question => LossKind::Question,
+        Loss::Dropped => LossKind::Dropped,
     }
 }
 
@@ -451,16 +420,16 @@ fn ranked(
     stages: &[(String, Step)],
     before: impl FnOnce() -> Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let fitting: Vec<Candidate> = found
+    let fit: Vec<Candidate> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
         .filter(places_fit)
         .collect();
-    if fitting.is_empty() {
+    if fit.is_empty() {
         return Vec::new();
     }
     let before = before();
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = fitting
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = fit
         .into_iter()
         .filter_map(|c| {
             let after = plausibility(&c.text);
@@ -493,6 +462,16 @@ fn ranked(
     scored
 }
 
+/// The candidates of `line` that pass [`structural`], one per result (the preferred step).
+fn fitting(line: &str) -> Vec<Candidate> {
+    let mut out = search::candidates(line);
+    out.retain(structural);
+    out.sort_by_key(|c| c.order);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|c| seen.insert(c.text.clone()));
+    out
+}
+
 /// First steps tried to the end: of text broken several times, the first step that looks best
 /// is not always the one whose chain ends best.
 const BEAM: usize = 3;
@@ -516,7 +495,7 @@ fn follow(
     for _ in 0..MAX_ROUNDS {
         let (_, best, after) = match next.take() {
             Some(step) => step,
-            None => match ranked(candidates(&cur), line, &out.stages, || before)
+            None => match ranked(fitting(&cur), line, &out.stages, || before)
                 .into_iter()
                 .next()
             {
@@ -565,7 +544,7 @@ pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
     if line.is_ascii() {
         return None;
     }
-    let found = candidates(line);
+    let found = fitting(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
         return None;

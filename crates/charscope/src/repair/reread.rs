@@ -4,7 +4,7 @@
 //! leave their stretch of the line as it was.
 
 use super::codec::codecs;
-use super::scan::Replacement;
+use super::place::Replacement;
 use crate::decode::decode_strict;
 use crate::encode::{Substitute, encode};
 use crate::encoding::Encoding;

@@ -1,10 +1,11 @@
 //! The candidate repairs of one line: every chain step whose structure fits, with the places it
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
-use super::Step;
 use super::codec::{CodecId, Mask, codecs};
+use super::place::Replacement;
 use super::reread::reread;
-use super::scan::{self, Replacement};
+use super::scan;
+use super::types::Step;
 use crate::encoding::{self, Encoding};
 use std::sync::OnceLock;
 
@@ -278,7 +279,8 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
     out
 }
 
-/// Every structurally possible repair of `line` (which is not all ASCII).
+/// Every structurally possible repair of `line` (which is not all ASCII), unchecked: `decide`
+/// keeps those whose places are sound.
 pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
@@ -351,11 +353,6 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             single_byte: r.wrong.is_single_byte(),
         });
     }
-    out.retain(super::decide::structural);
-    // One candidate per result: the preferred step.
-    out.sort_by_key(|c| c.order);
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|c| seen.insert(c.text.clone()));
     out
 }
 

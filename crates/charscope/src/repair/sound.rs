@@ -2,7 +2,7 @@
 //! text never contains what real text does not (controls, private-use or unassigned code
 //! points), and a combining mark it writes sits on a base it can belong to.
 
-use super::scan::Replacement;
+use super::place::Replacement;
 use crate::charinfo::properties;
 use icu_normalizer::properties::CanonicalCompositionBorrowed;
 use icu_properties::CodePointMapData;

@@ -26,7 +26,7 @@ fn wordy(ch: Option<char>) -> bool {
 
 /// The candidate's only place, when it is one sequence decoded whole with no letter or digit on
 /// either side.
-fn lone(c: &Candidate) -> Option<&super::scan::Replacement> {
+fn lone(c: &Candidate) -> Option<&super::place::Replacement> {
     let [r] = c.replacements.as_slice() else {
         return None;
     };
