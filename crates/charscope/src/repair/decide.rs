@@ -2,6 +2,7 @@
 //! it stands, and the most plausible one is taken if it wins by the margins below. The margins
 //! were tuned on the generated set of `scripts/repair-set.py` (never on a measuring corpus).
 
+use super::evidence;
 use super::place::{Loss, Replacement};
 use super::priors::{needs_whole_words, utf8_prior};
 use super::score::{Plausibility, plausibility};
@@ -10,7 +11,7 @@ use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
 use super::types::{LossKind, Lost, RepairedSpan, Step};
 use super::weak;
-use super::words::whole_word;
+use super::words::{is_symbol, symbol_inside_ascii_word, whole_word};
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -76,27 +77,6 @@ fn mid_word(c: &Candidate) -> usize {
 /// inside a word.
 const WORD_EDGE_BONUS: f64 = 2.0;
 
-/// Whether `ch` is a symbol (mathematical, currency, modifier or other): words are not written
-/// with one at their edge, as they are with an apostrophe ("Ã’s" stays).
-fn is_symbol(ch: char) -> bool {
-    use icu_properties::{CodePointMapData, props::GeneralCategory};
-    matches!(
-        CodePointMapData::<GeneralCategory>::new().get(ch),
-        GeneralCategory::MathSymbol
-            | GeneralCategory::CurrencySymbol
-            | GeneralCategory::ModifierSymbol
-            | GeneralCategory::OtherSymbol
-    )
-}
-
-/// Whether `ch` is a symbol or a number that is not a digit (a superscript, a fraction): one
-/// inside a word of ASCII letters is mojibake ("IL2RÎ³cKO"), never spelling.
-fn is_symbol_or_number(ch: char) -> bool {
-    use icu_properties::{CodePointMapData, props::GeneralCategory};
-    is_symbol(ch)
-        || CodePointMapData::<GeneralCategory>::new().get(ch) == GeneralCategory::OtherNumber
-}
-
 /// Bits of evidence, beyond [`MID_WORD_BONUS`], for a UTF-8 sequence repaired between two ASCII
 /// letters that holds a symbol or a number: the model prices a letter of another script inside
 /// an English word (a Greek gamma in "IL2R...cKO") high, and this is stronger evidence than it.
@@ -110,13 +90,7 @@ fn inside_ascii_word(c: &Candidate) -> usize {
     }
     c.replacements
         .iter()
-        .filter(|r| {
-            let ascii_letter = |ch: Option<char>| ch.is_some_and(|ch| ch.is_ascii_alphabetic());
-            let (before, after) = neighbours(&c.line, r);
-            ascii_letter(before)
-                && ascii_letter(after)
-                && c.line[r.start..r.end].chars().any(is_symbol_or_number)
-        })
+        .filter(|r| symbol_inside_ascii_word(&c.line, r.start, r.end))
         .count()
         .min(2)
 }
@@ -142,7 +116,7 @@ fn word_edge(c: &Candidate) -> usize {
 fn prior(c: &Candidate) -> f64 {
     if !c.utf8 {
         // C1 controls are themselves the evidence; other rereads have no structure to go by.
-        return if c.step.encode.name() == "true-ISO-8859-1" {
+        return if c.c1_reread() {
             0.0
         } else if latin_reread(c) {
             LATIN_REREAD_PRIOR
@@ -201,6 +175,11 @@ fn structural(c: &Candidate) -> bool {
     if c.utf8 && needs_whole_words(c.step.encode) && !whole_words(c) {
         return false;
     }
+    // One sequence of letters alone, read by a rare code page ("ÃÕ" is "à" in VISCII), is a
+    // chance fit of two letters.
+    if c.utf8 && utf8_prior(c.step.encode) >= RARE_STEP && lone_letters(c) {
+        return false;
+    }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
     if !c.utf8 && prior(c) > 5.0 && changed_chars(c) < 3 && !latin_reread(c) {
         return false;
@@ -223,7 +202,9 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
         + WORD_EDGE_BONUS * word_edge(c) as f64
         + ASCII_WORD_BONUS * inside_ascii_word(c) as f64
         - LOSSY_COST * losses_paid(c) as f64;
-    (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
+    let enough = gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0);
+    // Checked last: they score words of their own.
+    (enough && evidence::new_scripts_supported(c) && evidence::reread_supported(c)).then_some(gain)
 }
 
 /// Whether `c` has little structure to go by: anything but UTF-8 read as one byte per character
@@ -298,6 +279,21 @@ fn coverage(c: &Candidate) -> f64 {
     replaced as f64 / all as f64
 }
 
+/// Whether `c` has one place, of one sequence, made of letters only with no letter beside it.
+fn lone_letters(c: &Candidate) -> bool {
+    let [r] = c.replacements.as_slice() else {
+        return false;
+    };
+    let (_, left, right) = letter_sides(&c.line, r);
+    r.complete == 1 && !left && !right && c.line[r.start..r.end].chars().all(char::is_alphabetic)
+}
+
+/// The prior from which a step is rare (the DOS, Mac, KOI8, ISO-8859 and rarer code pages).
+const RARE_STEP: f64 = 4.0;
+
+/// Bits of preference for the step of the round before, in a chain.
+const REPEAT_BONUS: f64 = 4.0;
+
 /// Readings within this fraction of the best gain count as equally good.
 const NEARLY: f64 = 0.2;
 
@@ -334,14 +330,22 @@ fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
 /// Whether the replaced places, scored on their own, are more plausible after than before, or
 /// after one more UTF-8 step.
 fn places_improve(c: &Candidate) -> bool {
+    // A reread changes letters inside words: its places are judged with their words. A UTF-8
+    // place is judged alone ("Ã " read as "à" in "GÃ idhlig", a Greek letter in a gene's
+    // name), or with its word where alone it reads worse ("œ" alone reads worse than "Å“",
+    // "cœur" better than "cÅ“ur").
+    places_improve_as(c, !c.utf8) || (c.utf8 && places_improve_as(c, true))
+}
+
+/// [`places_improve`], the places judged alone or with their words.
+fn places_improve_as(c: &Candidate, with_words: bool) -> bool {
     let mut before = String::new();
     let mut after = String::new();
     for r in &c.replacements {
-        // A reread changes letters inside words: its places are judged with their words.
-        let (head, tail) = if c.utf8 {
-            ("", "")
-        } else {
+        let (head, tail) = if with_words {
             word_around(&c.line, r.start, r.end)
+        } else {
+            ("", "")
         };
         for (out, text) in [
             (&mut before, &c.line[r.start..r.end]),
@@ -450,6 +454,14 @@ fn ranked(
         .iter()
         .any(|s| s.1.utf8 && coverage(&s.1) >= FULL_COVERAGE);
     scored.retain(|s| s.1.utf8 || (!covered && s.0 > 2.0 * best_utf8));
+    // Text broken twice was mostly broken the same way twice: the step of the round before is
+    // preferred to another that reads as well ("ArmÃ£neashti" after one round of windows-1252
+    // is "Armãneashti", not MacRoman's "Arṃneashti").
+    if let Some((_, previous)) = stages.last() {
+        for s in scored.iter_mut().filter(|s| s.1.step == *previous) {
+            s.0 += REPEAT_BONUS;
+        }
+    }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
     // Among readings nearly as good as the best, the one that loses fewest bytes goes first.
     let top = scored[0].0;

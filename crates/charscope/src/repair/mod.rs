@@ -31,6 +31,7 @@
 
 mod codec;
 mod decide;
+mod evidence;
 mod place;
 mod priors;
 mod reread;

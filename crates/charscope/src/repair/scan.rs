@@ -162,6 +162,12 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
                 loss = Some(Loss::Question);
                 0x80
             }
+            // A two-byte sequence whose continuation was dropped, right before the lead byte of
+            // the next sequence ("ÑÑ" in "Ñ€ÑƒÑÑÐºÐ¸Ð¹": с is D1 81, and 81 is one of the
+            // bytes windows-1252 leaves undefined).
+            Some(next) if n == 2 && next < 0x100 && (0xC2..=0xF4).contains(&(next as u8)) => {
+                return Seq::Char(char::REPLACEMENT_CHARACTER, 1, Some(Loss::Dropped), false);
+            }
             // A space read as A0 and a lost byte in one character are two guesses ("й " is
             // not E9 A0 with its last byte dropped).
             _ if loss.is_none() && !space && n >= 3 && k == n - 1 => {

@@ -129,6 +129,12 @@ mod tests {
             fix("A atmosfera de Marte √©").text,
             "A atmosfera de Marte é"
         );
-        assert_eq!(fix("[Ð°.e.](/wiki/a)").text, "[а.e.](/wiki/a)");
+    }
+
+    #[test]
+    fn a_lone_letter_of_a_new_script_is_not_a_repair() {
+        // One Cyrillic letter in a line of Latin text, with nothing around it of its script:
+        // evidence before change (it was repaired before the evidence rule).
+        assert_eq!(fix("[Ð°.e.](/wiki/a)").text, "[Ð°.e.](/wiki/a)");
     }
 }
