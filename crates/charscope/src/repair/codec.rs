@@ -39,9 +39,21 @@ pub(crate) struct Codec {
     pub(crate) whole_words: bool,
     /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
     table: Table,
+    /// For a single-byte codec, what its bytes 80-FF read as (`None`: nothing).
+    upper: Option<Box<[Option<char>; 128]>>,
 }
 
 impl Codec {
+    /// What the byte `b` reads as in this encoding, for a single-byte codec (`None`: a byte it
+    /// does not define, or a codec of two bytes per character).
+    #[inline]
+    pub(crate) fn read(&self, b: u8) -> Option<char> {
+        if b < 0x80 {
+            return Some(char::from(b));
+        }
+        self.upper.as_ref().and_then(|u| u[usize::from(b - 0x80)])
+    }
+
     /// The bytes of `c`, if this encoding has it.
     #[inline]
     pub(crate) fn encode(&self, c: char) -> Option<Bytes> {
@@ -340,6 +352,7 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
             nbsp_a0,
             whole_words: false,
             table,
+            upper: Some(Box::new(read)),
         },
         entries,
     )
@@ -389,6 +402,7 @@ fn double_byte_codec(enc: &'static Encoding, list: &'static [u8]) -> Codec {
         nbsp_a0: false,
         whole_words: false,
         table,
+        upper: None,
     }
 }
 

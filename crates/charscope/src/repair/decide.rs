@@ -5,7 +5,7 @@
 use super::evidence;
 use super::place::{Loss, Replacement};
 use super::priors::{needs_whole_words, utf8_prior};
-use super::score::{Plausibility, plausibility};
+use super::score::{self, Plausibility, plausibility};
 use super::search::{self, Candidate};
 use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
@@ -203,8 +203,8 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
         + ASCII_WORD_BONUS * inside_ascii_word(c) as f64
         - LOSSY_COST * losses_paid(c) as f64;
     let enough = gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0);
-    // Checked last: they score words of their own.
-    (enough && evidence::new_scripts_supported(c) && evidence::reread_supported(c)).then_some(gain)
+    // Checked last: it scores words of its own.
+    (enough && evidence::new_scripts_supported(c)).then_some(gain)
 }
 
 /// Whether `c` has little structure to go by: anything but UTF-8 read as one byte per character
@@ -294,6 +294,19 @@ const RARE_STEP: f64 = 4.0;
 /// Bits of preference for the step of the round before, in a chain.
 const REPEAT_BONUS: f64 = 4.0;
 
+/// Whether `c` is the commonest mojibake undone whole: UTF-8 read as windows-1252 or ISO-8859-1,
+/// two sequences or more, none that lost a byte, and every character beyond ASCII of the line
+/// in its places. Where no other UTF-8 reading also takes in every such character (ISO-8859-15
+/// reads "Ã€" as "ä" where windows-1252 reads "À"), no other reading is worth scoring.
+fn dominant(c: &Candidate) -> bool {
+    c.utf8
+        && c.single_byte
+        && prior(c) <= 0.5
+        && c.lossy() == 0
+        && c.complete() >= 2
+        && coverage(c) >= 1.0
+}
+
 /// Readings within this fraction of the best gain count as equally good.
 const NEARLY: f64 = 0.2;
 
@@ -363,9 +376,9 @@ fn places_improve_as(c: &Candidate, with_words: bool) -> bool {
     }
     // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
     // the places are judged by what the next step makes of them.
-    fitting(&after)
-        .iter()
-        .filter(|next| next.utf8)
+    let mut next = search::utf8_candidates(&after);
+    next.retain(structural);
+    next.iter()
         .any(|next| plausibility(&next.text).total > before)
 }
 
@@ -424,15 +437,32 @@ fn ranked(
     stages: &[(String, Step)],
     before: impl FnOnce() -> Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let fit: Vec<Candidate> = found
+    let mut fresh: Vec<Candidate> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .collect();
+    // The commonest mojibake, undone whole: taken on its own score, the others not scored.
+    let before = std::cell::LazyCell::new(before);
+    let whole = |c: &Candidate| c.utf8 && c.lossy() == 0 && coverage(c) >= 1.0;
+    if fresh.iter().filter(|c| whole(c)).count() == 1
+        && let Some(k) = fresh.iter().position(dominant)
+    {
+        let c = fresh.swap_remove(k);
+        let after = plausibility(&c.text);
+        if let Some(g) = gain(&c, *before, after) {
+            return vec![(g, c, after)];
+        }
+    }
+    let fit: Vec<Candidate> = fresh
+        .into_iter()
+        // The evidence a reread needs is asked first: it scores a few words, not the line.
+        .filter(evidence::reread_supported)
         .filter(places_fit)
         .collect();
     if fit.is_empty() {
         return Vec::new();
     }
-    let before = before();
+    let before = *before;
     let mut scored: Vec<(f64, Candidate, Plausibility)> = fit
         .into_iter()
         .filter_map(|c| {
@@ -556,6 +586,7 @@ pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
     if line.is_ascii() {
         return None;
     }
+    score::forget();
     let found = fitting(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).

@@ -14,7 +14,7 @@
 
 use super::search::Candidate;
 use super::words::symbol_inside_ascii_word;
-use crate::plausibility::score;
+use super::score::score;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
 

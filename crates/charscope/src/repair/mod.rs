@@ -89,17 +89,59 @@ pub fn fix_at(text: &str, offset: usize) -> Repair {
     assemble(text, offset, &lines)
 }
 
-/// The lines of `text`, from the first one repaired on (none: the text is unchanged).
+/// The longest piece of a line repaired as a whole, in bytes: a longer line is repaired a piece
+/// at a time (cut at a space, or after another ASCII character), so that the time and memory a
+/// repair takes grow with the length of the text, whatever its lines. Mojibake is undone a word
+/// at a time: a piece this long holds every word it could touch.
+const PIECE: usize = 4096;
+
+/// `text` cut into pieces of about [`PIECE`] bytes at most, each with its terminator (the line
+/// break, or nothing for a piece that ends inside a line).
+fn pieces(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive('\n').flat_map(|line| {
+        let mut rest = line;
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            let cut = if rest.len() <= PIECE {
+                rest.len()
+            } else {
+                cut_point(rest)
+            };
+            let (piece, after) = rest.split_at(cut);
+            rest = after;
+            Some(piece)
+        })
+    })
+}
+
+/// Where to cut a long line: after the last space before [`PIECE`] bytes, else after the last
+/// ASCII character, else (a run of non-ASCII text as long as a piece) at a character boundary.
+fn cut_point(line: &str) -> usize {
+    let window = &line.as_bytes()[..PIECE];
+    let after = |i: usize| i + 1;
+    window
+        .iter()
+        .rposition(|&b| b == b' ')
+        .or_else(|| window.iter().rposition(u8::is_ascii))
+        .map(after)
+        .filter(|&i| i > 0)
+        .unwrap_or_else(|| (1..=PIECE).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(PIECE))
+}
+
+/// The lines of `text` (a long line in pieces), from the first one repaired on (none: the text
+/// is unchanged).
 fn repaired_lines(text: &str) -> Vec<(usize, decide::LineRepair)> {
     let mut lines: Vec<(usize, decide::LineRepair)> = Vec::new();
     let mut at = 0;
-    for line in text.split_inclusive('\n') {
+    for line in pieces(text) {
         let body = line.trim_end_matches(['\n', '\r']);
         let repaired = decide::fix_line(body);
         if repaired.is_some() && lines.is_empty() {
             // The lines before it, unchanged.
             let mut before = 0;
-            for line in text[..at].split_inclusive('\n') {
+            for line in pieces(&text[..at]) {
                 lines.push((before, unchanged_line(line)));
                 before += line.len();
             }

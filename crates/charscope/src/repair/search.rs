@@ -357,6 +357,15 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
 /// Every structurally possible repair of `line` (which is not all ASCII), unchecked: `decide`
 /// keeps those whose places are sound.
 pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
+    with_rereads(line, true)
+}
+
+/// The candidates of [`candidates`] that read UTF-8 back, without the rereads of legacy text.
+pub(crate) fn utf8_candidates(line: &str) -> Vec<Candidate> {
+    with_rereads(line, false)
+}
+
+fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
     // The line, shared by the candidates (made with the first).
@@ -390,7 +399,8 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             single_byte: codec.single_byte,
         });
     }
-    for (k, r) in rereads().iter().enumerate() {
+    let all = if rereads_too { rereads() } else { &[] };
+    for (k, r) in all.iter().enumerate() {
         let fits = match r.shape {
             Shape::HighRun => codecs()
                 .of(r.wrong)
