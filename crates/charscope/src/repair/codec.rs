@@ -406,14 +406,6 @@ fn double_byte_codec(enc: &'static Encoding, list: &'static [u8]) -> Codec {
     }
 }
 
-/// Which BMP characters are alphabetic, as [`char::is_alphabetic`] says: a bitset made by the
-/// build script (asking the standard library for each of them cost as much as the tables).
-static ALPHABETIC: &[u8; 0x10000 / 8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphabetic.bin"));
-
-fn is_alphabetic(cp: usize) -> bool {
-    ALPHABETIC[cp / 8] & (1 << (cp % 8)) != 0
-}
-
 /// Whether printable ASCII reads as itself (not so in EBCDIC).
 fn ascii_compatible(enc: &'static Encoding) -> bool {
     let printable: Vec<u8> = (0x20u8..0x7F).collect();
@@ -518,7 +510,7 @@ fn build() -> Codecs {
         if look.single != 0 {
             *single_of.get_mut(cp) = renumber[usize::from(look.single)];
         }
-        if is_alphabetic(cp) {
+        if super::words::alphabetic_bmp(cp) {
             look.bits |= ALPHA;
         }
     }
@@ -679,7 +671,7 @@ mod tests {
         let mut letters = 0;
         for cp in 0..BMP {
             let std = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
-            assert_eq!(is_alphabetic(cp), std, "U+{cp:04X}");
+            assert_eq!(super::super::words::alphabetic_bmp(cp), std, "U+{cp:04X}");
             letters += usize::from(std);
         }
         assert!(letters > 40_000, "{letters} letters");

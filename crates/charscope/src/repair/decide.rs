@@ -11,7 +11,7 @@ use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
 use super::types::{LossKind, Lost, RepairedSpan, Step};
 use super::weak;
-use super::words::{is_symbol, symbol_inside_ascii_word, whole_word};
+use super::words::{alphabetic, is_symbol, symbol_inside_ascii_word, whole_word};
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -29,7 +29,7 @@ const MID_WORD_BONUS: f64 = 4.0;
 fn odd_in_word(before: Option<char>, span: &str) -> bool {
     let mut prev = before;
     for ch in span.chars() {
-        if !ch.is_alphabetic() || (ch.is_uppercase() && prev.is_some_and(char::is_lowercase)) {
+        if !alphabetic(ch) || (ch.is_uppercase() && prev.is_some_and(char::is_lowercase)) {
             return true;
         }
         prev = Some(ch);
@@ -51,8 +51,8 @@ fn letter_sides(line: &str, r: &Replacement) -> (Option<char>, bool, bool) {
     let (before, after) = neighbours(line, r);
     (
         before,
-        before.is_some_and(char::is_alphabetic),
-        after.is_some_and(char::is_alphabetic),
+        before.is_some_and(alphabetic),
+        after.is_some_and(alphabetic),
     )
 }
 
@@ -285,7 +285,7 @@ fn lone_letters(c: &Candidate) -> bool {
         return false;
     };
     let (_, left, right) = letter_sides(&c.line, r);
-    r.complete == 1 && !left && !right && c.line[r.start..r.end].chars().all(char::is_alphabetic)
+    r.complete == 1 && !left && !right && c.line[r.start..r.end].chars().all(alphabetic)
 }
 
 /// The prior from which a step is rare (the DOS, Mac, KOI8, ISO-8859 and rarer code pages).
@@ -330,12 +330,12 @@ fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
     let head = line[..start]
         .char_indices()
         .rev()
-        .take_while(|(_, ch)| ch.is_alphabetic())
+        .take_while(|(_, ch)| alphabetic(*ch))
         .last()
         .map_or(start, |(i, _)| i);
     let tail = line[end..]
         .char_indices()
-        .find(|(_, ch)| !ch.is_alphabetic())
+        .find(|(_, ch)| !alphabetic(*ch))
         .map_or(line.len(), |(i, _)| end + i);
     (&line[head..start], &line[end..tail])
 }

@@ -12,9 +12,9 @@
 //!   with another has no byte structure to go by, so the words it changes must read as no word
 //!   of any language, and read as words once changed.
 
-use super::search::Candidate;
-use super::words::symbol_inside_ascii_word;
 use super::score::score;
+use super::search::Candidate;
+use super::words::{alphabetic, symbol_inside_ascii_word};
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
 
@@ -59,7 +59,7 @@ fn is_mark(ch: char) -> bool {
 
 /// Whether `ch` belongs in a word: a letter, or a mark on one.
 fn wordy(ch: char) -> bool {
-    ch.is_alphabetic() || is_mark(ch)
+    alphabetic(ch) || is_mark(ch)
 }
 
 /// The words of `text`: its runs of letters and marks, as byte ranges.
@@ -177,7 +177,7 @@ fn thai_spelled(word: &str) -> bool {
 fn reads_as_word(word: &str, f: Family, structural: bool) -> bool {
     let letters = word
         .chars()
-        .filter(|c| c.is_alphabetic() && !is_mark(*c))
+        .filter(|c| alphabetic(*c) && !is_mark(*c))
         .count();
     if letters < fewest_letters(f, structural) {
         return false;
@@ -250,10 +250,7 @@ pub(crate) fn new_scripts_supported(c: &Candidate) -> bool {
     let mut evidence: Vec<Family> = covered_words
         .iter()
         .filter_map(|word| {
-            let mut families = word
-                .chars()
-                .filter(|c| c.is_alphabetic())
-                .filter_map(family);
+            let mut families = word.chars().filter(|c| alphabetic(*c)).filter_map(family);
             let first = families.next()?;
             (families.all(|f| f == first) && reads_as_word(word, first, c.utf8)).then_some(first)
         })
@@ -331,16 +328,13 @@ pub(crate) fn reread_supported(c: &Candidate) -> bool {
     // At least one whole word of four letters or more that reads as one.
     let has_word = words(&target).into_iter().any(|(a, b)| {
         let word = &target[a..b];
-        let mut families = word
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .filter_map(family);
+        let mut families = word.chars().filter(|c| alphabetic(*c)).filter_map(family);
         let Some(first) = families.next() else {
             return false;
         };
         let letters = word
             .chars()
-            .filter(|c| c.is_alphabetic() && !is_mark(*c))
+            .filter(|c| alphabetic(*c) && !is_mark(*c))
             .count();
         (letters >= 4 || first == Family::EastAsian && letters >= 2)
             && families.all(|f| f == first)
@@ -379,7 +373,7 @@ fn weighed_letters(text: &str) -> usize {
     }
     seen.iter()
         .flat_map(|w| w.chars())
-        .filter(|&c| c.is_alphabetic() && !is_mark(c))
+        .filter(|&c| alphabetic(c) && !is_mark(c))
         .map(|c| {
             if family(c) == Some(Family::EastAsian) {
                 2

@@ -127,7 +127,12 @@ fn cut_point(line: &str) -> usize {
         .or_else(|| window.iter().rposition(u8::is_ascii))
         .map(after)
         .filter(|&i| i > 0)
-        .unwrap_or_else(|| (1..=PIECE).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(PIECE))
+        .unwrap_or_else(|| {
+            (1..=PIECE)
+                .rev()
+                .find(|&i| line.is_char_boundary(i))
+                .unwrap_or(PIECE)
+        })
 }
 
 /// The lines of `text` (a long line in pieces), from the first one repaired on (none: the text
@@ -181,9 +186,6 @@ fn assemble(text: &str, offset: usize, lines: &[(usize, decide::LineRepair)]) ->
     for (at, line) in lines {
         out.text.push_str(line.text());
         out.text.push_str(&line.tail);
-        for (_, step) in &line.stages {
-            push_step(&mut out.steps, *step);
-        }
         for s in &line.spans {
             out.spans.push(RepairedSpan {
                 offset: offset + at + s.offset,
@@ -214,24 +216,33 @@ fn assemble(text: &str, offset: usize, lines: &[(usize, decide::LineRepair)]) ->
         }
         out.stages.push(stage);
     }
-    // Alternatives: the whole text with one line repaired another way.
-    let mut alternatives = Vec::new();
-    for (i, (_, line)) in lines.iter().enumerate() {
-        for alt in &line.alternatives {
+    // Round by round: a step undone twice ("ÃƒÂ©" is "é" read as windows-1252 twice) is listed
+    // twice.
+    out.steps = out.stages.iter().flat_map(|s| s.steps.clone()).collect();
+    // Alternatives: the whole text with one line repaired another way (the best three only
+    // are written out: a text of many lines has an alternative for each).
+    let mut ranked: Vec<(usize, &decide::LineAlternative)> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, line))| line.alternatives.iter().map(move |alt| (i, alt)))
+        .collect();
+    ranked.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+    let alternatives: Vec<Alternative> = ranked
+        .into_iter()
+        .take(3)
+        .map(|(i, alt)| {
             let mut whole = String::new();
             for (j, (_, other)) in lines.iter().enumerate() {
                 whole.push_str(if i == j { &alt.text } else { other.text() });
                 whole.push_str(&other.tail);
             }
-            alternatives.push(Alternative {
+            Alternative {
                 text: whole,
                 steps: alt.steps.clone(),
                 score: alt.score,
-            });
-        }
-    }
-    alternatives.sort_by(|a, b| b.score.total_cmp(&a.score));
-    alternatives.truncate(3);
+            }
+        })
+        .collect();
     out.alternatives = alternatives;
     out.changed = out.text != text;
     out.score = lines.iter().map(|(_, l)| l.score).sum();
@@ -266,7 +277,25 @@ pub fn suspicion(text: &str) -> Option<Suspicion> {
 
 #[cfg(test)]
 mod tests {
-    use super::{fix_at, fix_if_needed};
+    use super::{PIECE, fix_at, fix_if_needed, pieces};
+
+    #[test]
+    fn a_long_line_is_cut_after_a_space_then_after_ascii() {
+        let line = format!("{} tail\n", "ab ".repeat(3000));
+        let cut: Vec<&str> = pieces(&line).collect();
+        assert_eq!(cut.concat(), line);
+        assert!(cut.iter().all(|p| p.len() <= PIECE));
+        assert!(cut[..cut.len() - 1].iter().all(|p| p.ends_with(' ')));
+        // No space: after the last ASCII character; none either: at a character boundary.
+        let line = "\u{e9}a".repeat(3000);
+        assert!(pieces(&line).all(|p| p.ends_with('a') || p.len() < 4));
+        let line = "\u{65e5}".repeat(3000);
+        let cut: Vec<&str> = pieces(&line).collect();
+        assert_eq!(cut.concat(), line);
+        assert!(cut.iter().all(|p| p.len() <= PIECE));
+        // Short lines stay whole, each with its break.
+        assert_eq!(pieces("a\nb\r\n").collect::<Vec<_>>(), ["a\n", "b\r\n"]);
+    }
 
     #[test]
     fn a_text_that_needs_no_repair_is_none_and_any_other_is_what_fix_at_makes() {

@@ -6,6 +6,7 @@ use super::place::Replacement;
 use super::reread::reread;
 use super::scan;
 use super::types::Step;
+use super::words::alphabetic;
 use crate::encoding::{self, Encoding};
 use std::sync::OnceLock;
 
@@ -256,8 +257,7 @@ fn looks(line: &str) -> Looks {
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary =
-            ch.is_ascii() || !(look.alpha() || (ch > '\u{FFFF}' && ch.is_alphabetic()));
+        let here_boundary = ch.is_ascii() || !(look.alpha() || (ch > '\u{FFFF}' && alphabetic(ch)));
         if here_boundary {
             l.utf8 |= done;
         }

@@ -3,6 +3,7 @@
 //! points), and a combining mark it writes sits on a base it can belong to.
 
 use super::place::Replacement;
+use super::words::alphabetic;
 use crate::charinfo::properties;
 use icu_normalizer::properties::CanonicalCompositionBorrowed;
 use icu_properties::CodePointMapData;
@@ -66,7 +67,7 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
 /// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
 /// capitals, not "AHř". `before` is the line before the place, as repaired.
 fn case_fits(before: &str, r: &Replacement) -> bool {
-    let mut written = r.text.chars().filter(|c| c.is_alphabetic());
+    let mut written = r.text.chars().filter(|c| alphabetic(*c));
     let Some(first) = written.next() else {
         return true;
     };
@@ -76,7 +77,7 @@ fn case_fits(before: &str, r: &Replacement) -> bool {
     let capitals_before = before
         .chars()
         .rev()
-        .take_while(|c| c.is_alphabetic())
+        .take_while(|c| alphabetic(*c))
         .filter(|c| c.is_uppercase())
         .count();
     capitals_before < 2
@@ -168,7 +169,7 @@ fn symbol_in_word(line: &str, r: &Replacement) -> bool {
     if ch == char::REPLACEMENT_CHARACTER {
         return false;
     }
-    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    let letter = |c: Option<char>| c.is_some_and(alphabetic);
     matches!(
         CodePointMapData::<GeneralCategory>::new().get(ch),
         GeneralCategory::MathSymbol
@@ -232,7 +233,7 @@ fn halfwidth_kana(c: char) -> bool {
 /// units, "iPhone"), and other letters beside letters of their own script, or East Asian beside
 /// East Asian (but half-width katakana beside half-width ones only).
 fn letters_fit(a: char, b: char) -> bool {
-    if a.is_ascii() || b.is_ascii() || !a.is_alphabetic() || !b.is_alphabetic() {
+    if a.is_ascii() || b.is_ascii() || !alphabetic(a) || !alphabetic(b) {
         return true;
     }
     let scripts = CodePointMapData::<Script>::new();

@@ -84,7 +84,8 @@ pub struct Repair {
     pub text: String,
     /// Whether anything was repaired.
     pub changed: bool,
-    /// Every step undone, in the order they were undone.
+    /// Every step undone, round by round (the steps of [`Repair::stages`] one after the other):
+    /// a step undone twice is listed twice.
     pub steps: Vec<Step>,
     /// Each repaired place of the input.
     pub spans: Vec<RepairedSpan>,

@@ -4,6 +4,7 @@
 //! much larger margin than one that repairs a word.
 
 use super::search::Candidate;
+use super::words::alphabetic;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
 
@@ -67,7 +68,7 @@ pub(crate) fn extra_margin(c: &Candidate, rare_step: bool) -> f64 {
     let Some(r) = lone(c) else {
         return 0.0;
     };
-    let mut written = r.text.chars().filter(|ch| ch.is_alphabetic());
+    let mut written = r.text.chars().filter(|ch| alphabetic(*ch));
     // The script of the one letter written, and whether the rest of the line has letters and
     // letters of that script.
     let letter = match (written.next(), written.next()) {
@@ -78,7 +79,7 @@ pub(crate) fn extra_margin(c: &Candidate, rare_step: bool) -> f64 {
     for ch in c.line[..r.start]
         .chars()
         .chain(c.line[r.end..].chars())
-        .filter(|ch| ch.is_alphabetic())
+        .filter(|ch| alphabetic(*ch))
     {
         any = true;
         same |= Some(script(ch)) == letter;

@@ -1,9 +1,30 @@
 //! Words around the places a repair changes: what stands beside them.
 
+/// Which BMP characters are alphabetic, as [`alphabetic`] says: a bitset made by the
+/// build script (asking the standard library for each of them cost as much as the tables, and
+/// repair asks of every character beside every place).
+static ALPHABETIC: &[u8; 0x10000 / 8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphabetic.bin"));
+
+/// Whether the BMP code point `cp` is alphabetic.
+#[inline]
+pub(crate) fn alphabetic_bmp(cp: usize) -> bool {
+    ALPHABETIC[cp / 8] & (1 << (cp % 8)) != 0
+}
+
+/// Whether `c` is alphabetic, as [`alphabetic`] says, by the bitset where it can.
+#[inline]
+pub(crate) fn alphabetic(c: char) -> bool {
+    match c as usize {
+        cp if cp < 0x80 => c.is_ascii_alphabetic(),
+        cp if cp < 0x10000 => alphabetic_bmp(cp),
+        _ => c.is_alphabetic(),
+    }
+}
+
 /// Whether the place `start..end` of `line` stands between ASCII, the ends of the line, or
 /// characters that are not letters (see [`whole_words`]).
 pub(crate) fn whole_word(line: &str, start: usize, end: usize) -> bool {
-    let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
+    let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && alphabetic(ch));
     !foreign(line[..start].chars().next_back()) && !foreign(line[end..].chars().next())
 }
 
