@@ -194,6 +194,7 @@ fn a_step_undone_twice_is_listed_twice() {
 #[test]
 fn french_ligatures_are_repaired() {
     assert_eq!(repair::fix("le cÅ“ur").text, "le cœur");
+    assert_eq!(repair::fix("Å“uvre").text, "œuvre");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
 use super::types::{LossKind, Lost, RepairedSpan, Step};
 use super::weak;
-use super::words::{alphabetic, is_symbol, symbol_inside_ascii_word, whole_word};
+use super::words::{alphabetic, is_punctuation, is_symbol, symbol_inside_ascii_word, whole_word};
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -95,7 +95,8 @@ fn inside_ascii_word(c: &Candidate) -> usize {
         .min(2)
 }
 
-/// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol.
+/// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol, or
+/// punctuation the repair makes a letter.
 fn word_edge(c: &Candidate) -> usize {
     if !c.utf8 {
         return 0;
@@ -104,7 +105,14 @@ fn word_edge(c: &Candidate) -> usize {
         .iter()
         .filter(|r| {
             let (_, left, right) = letter_sides(&c.line, r);
-            left != right && c.line[r.start..r.end].chars().any(is_symbol)
+            let source = &c.line[r.start..r.end];
+            // A sign, or punctuation beyond ASCII that the repair makes a letter ("Å“uvre"):
+            // words are not written with either at their edge.
+            let punctuation_made_letter = source
+                .chars()
+                .any(|ch| !ch.is_ascii() && is_punctuation(ch))
+                && r.text.chars().all(alphabetic);
+            left != right && (source.chars().any(is_symbol) || punctuation_made_letter)
         })
         .count()
         .min(2)

@@ -58,3 +58,18 @@ pub(crate) fn symbol_inside_ascii_word(line: &str, start: usize, end: usize) -> 
         && ascii_letter(line[end..].chars().next())
         && line[start..end].chars().any(is_symbol_or_number)
 }
+
+/// Whether `ch` is punctuation (a dash, a quotation mark, a bracket...).
+pub(crate) fn is_punctuation(ch: char) -> bool {
+    use icu_properties::{CodePointMapData, props::GeneralCategory};
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(ch),
+        GeneralCategory::DashPunctuation
+            | GeneralCategory::OpenPunctuation
+            | GeneralCategory::ClosePunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+            | GeneralCategory::OtherPunctuation
+            | GeneralCategory::ConnectorPunctuation
+    )
+}
