@@ -107,10 +107,11 @@ fn word_edge(c: &Candidate) -> usize {
             let (_, left, right) = letter_sides(&c.line, r);
             let source = &c.line[r.start..r.end];
             // A sign, or punctuation beyond ASCII that the repair makes a letter ("Å“uvre"):
-            // words are not written with either at their edge.
+            // words are not written with either at their edge. (But the apostrophe, which
+            // words are: "a lot of Ã’s".)
             let punctuation_made_letter = source
                 .chars()
-                .any(|ch| !ch.is_ascii() && is_punctuation(ch))
+                .any(|ch| !ch.is_ascii() && ch != '\u{2019}' && is_punctuation(ch))
                 && r.text.chars().all(alphabetic);
             left != right && (source.chars().any(is_symbol) || punctuation_made_letter)
         })
