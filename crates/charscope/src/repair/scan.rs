@@ -11,6 +11,7 @@
 
 use super::codec::Codec;
 use super::place::{Loss, Replacement};
+use super::sound::rare;
 use super::words::whole_word;
 
 const WILD: u16 = 0x100;
@@ -122,6 +123,11 @@ fn second_range(lead: u8) -> (u8, u8) {
     }
 }
 
+/// The character of the two-byte sequence `lead`, `cont`.
+fn two_byte(lead: u8, cont: u8) -> char {
+    char::from_u32((u32::from(lead & 0x1F) << 6) | u32::from(cont & 0x3F)).unwrap_or('\0')
+}
+
 fn seq_len(lead: u8) -> usize {
     match lead {
         0xC2..=0xDF => 2,
@@ -150,6 +156,11 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
         let b = bytes.get(i + k).copied();
         let byte = match b {
             Some(b) if b < 0x100 && (lo..=hi).contains(&(b as u8)) => b as u8,
+            // A rare letter made of a space read as A0 ("Ñ " is not Ѡ): the space was a
+            // space, and the byte before it lost its continuation.
+            Some(0x20) if n == 2 && nbsp && rare(two_byte(lead, 0xA0)) => {
+                return Seq::Char(char::REPLACEMENT_CHARACTER, 1, Some(Loss::Dropped), false);
+            }
             Some(0x20) if nbsp && !space && (lo..=hi).contains(&0xA0) => {
                 space = true;
                 0xA0

@@ -86,7 +86,7 @@ fn case_fits(before: &str, r: &Replacement) -> bool {
 /// Characters that real text seldom has and mojibake repairs often make: phonetic letters,
 /// spacing accents, enclosed letters, the long s, the rarer Latin Extended-B and Cyrillic
 /// letters (Vietnamese ơ ư and Romanian ș ț excepted).
-fn rare(c: char) -> bool {
+pub(crate) fn rare(c: char) -> bool {
     // Letters of living orthographies in these ranges: the open e and o and the schwa of West
     // African languages and Azerbaijani, the hooked letters of Hausa and Fula, the okina and
     // the apostrophe letter of Hawaiian and Samoan.
