@@ -125,6 +125,89 @@ fn inspect_flags_mojibake() {
     assert!(charscope::report::inspect_text("café").mojibake.is_none());
 }
 
+/// The new user's probes of issue 28: clean text that only looks odd stays byte for byte.
+#[test]
+fn clean_text_that_looks_odd_stays() {
+    for text in [
+        "ÄÖÜ äöü ß",
+        "Special letters: åäö and æøå",
+        "Vowels: áéíóú",
+        "ÂÊÎÔÛ âêîôû",
+        "ÃÕ",
+        "Superscripts ¹²³ and ½",
+        "Offering 5×£35 pin ups",
+        "Grüße aus Köln: äöü",
+    ] {
+        let r = repair::fix(text);
+        assert_eq!(r.text, text, "{text}: {:?}", r.steps);
+        assert!(!r.changed && r.steps.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn the_chain_stops_at_the_first_clean_reading() {
+    let r = repair::fix("Ã¤Ã¶Ã¼ÃŸ");
+    assert_eq!(r.text, "äöüß");
+    assert_eq!(r.stages.len(), 1);
+}
+
+#[test]
+fn cyrillic_read_as_windows_1252_is_read_again() {
+    for (broken, fixed) in [
+        (
+            "Ñïîðò è ïîëèòèêà: íîâîñòè äíÿ.",
+            "Спорт и политика: новости дня.",
+        ),
+        ("Ïðèâåò, ìèð", "Привет, мир"),
+    ] {
+        let r = repair::fix(broken);
+        assert_eq!(r.text, fixed, "{broken}");
+        assert_eq!(r.steps[0].encode.name(), "windows-1252");
+        assert_eq!(r.steps[0].decode.name(), "windows-1251");
+    }
+}
+
+#[test]
+fn dropped_bytes_are_lost_not_read_as_another_script() {
+    // "русский язык" with each 81 and 8F dropped by a windows-1252 round trip: с is D1 81, я
+    // is D1 8F. Each lost character is one U+FFFD, listed with its offset; the rest is read.
+    let broken = "Ñ€ÑƒÑÑÐºÐ¸Ð¹ ÑÐ·Ñ‹Ðº";
+    let r = repair::fix(broken);
+    assert_eq!(r.text, "ру\u{FFFD}\u{FFFD}кий \u{FFFD}зык");
+    assert_eq!(r.lost.len(), 3);
+    for lost in &r.lost {
+        assert_eq!(&broken[lost.offset..lost.offset + lost.length], "Ñ");
+        assert_eq!(lost.kind, repair::LossKind::Dropped);
+    }
+    // Greek "Καλημέρα" whose ρ (CF 81) lost its 81.
+    assert_eq!(repair::fix("ÎšÎ±Î»Î·Î¼Î\u{ad}ÏÎ±").text, "Καλημέ\u{FFFD}α");
+}
+
+#[test]
+fn a_step_undone_twice_is_listed_twice() {
+    let r = repair::fix("ÃƒÂ©");
+    assert_eq!(r.text, "é");
+    assert_eq!(r.steps.len(), 2);
+    assert_eq!(r.steps[0], r.steps[1]);
+}
+
+#[test]
+fn french_ligatures_are_repaired() {
+    assert_eq!(repair::fix("le cÅ“ur").text, "le cœur");
+    assert_eq!(repair::fix("Å“uvre").text, "œuvre");
+}
+
+#[test]
+fn a_long_line_is_repaired_as_its_pieces() {
+    // Over the size repaired whole: the same repair, whatever the length.
+    let word = "DivisÃ£o cafÃ© ";
+    let long = word.repeat(2000);
+    let r = repair::fix(&long);
+    assert_eq!(r.text, "Divisão café ".repeat(2000));
+    assert_eq!(r.spans.len(), 4000);
+    assert!(r.alternatives.len() <= 3);
+}
+
 /// The checked-in sample of the generated set (scripts/repair-set.py --sample): every clean
 /// line unchanged, and broken lines repaired at least as often as measured when it was made.
 #[test]
@@ -177,5 +260,21 @@ proptest! {
     fn any_text_is_safe(s in "\\PC{0,40}") {
         let r = repair::fix(&s);
         prop_assert_eq!(r.changed, r.text != s);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A line longer than the piece repaired whole comes back as long as its pieces make it:
+    /// nothing is lost or doubled at a cut, whatever stands there.
+    #[test]
+    fn long_lines_lose_nothing_at_a_cut(unit in "[a-z Ã©â€™ÐºÑ日本]{1,9}", n in 400usize..1200) {
+        let line = unit.repeat(n);
+        let r = repair::fix(&line);
+        prop_assert_eq!(r.changed, r.text != line);
+        prop_assert!(!r.changed || !r.spans.is_empty());
+        let unchanged: usize = r.spans.iter().map(|s| s.length).sum();
+        prop_assert!(unchanged <= line.len());
     }
 }

@@ -39,9 +39,21 @@ pub(crate) struct Codec {
     pub(crate) whole_words: bool,
     /// BMP character -> bytes (`len == 0`: not encodable). ASCII maps to itself.
     table: Table,
+    /// For a single-byte codec, what its bytes 80-FF read as (`None`: nothing).
+    upper: Option<Box<[Option<char>; 128]>>,
 }
 
 impl Codec {
+    /// What the byte `b` reads as in this encoding, for a single-byte codec (`None`: a byte it
+    /// does not define, or a codec of two bytes per character).
+    #[inline]
+    pub(crate) fn read(&self, b: u8) -> Option<char> {
+        if b < 0x80 {
+            return Some(char::from(b));
+        }
+        self.upper.as_ref().and_then(|u| u[usize::from(b - 0x80)])
+    }
+
     /// The bytes of `c`, if this encoding has it.
     #[inline]
     pub(crate) fn encode(&self, c: char) -> Option<Bytes> {
@@ -340,6 +352,7 @@ fn single_byte_codec(enc: &'static Encoding) -> Built {
             nbsp_a0,
             whole_words: false,
             table,
+            upper: Some(Box::new(read)),
         },
         entries,
     )
@@ -389,15 +402,8 @@ fn double_byte_codec(enc: &'static Encoding, list: &'static [u8]) -> Codec {
         nbsp_a0: false,
         whole_words: false,
         table,
+        upper: None,
     }
-}
-
-/// Which BMP characters are alphabetic, as [`char::is_alphabetic`] says: a bitset made by the
-/// build script (asking the standard library for each of them cost as much as the tables).
-static ALPHABETIC: &[u8; 0x10000 / 8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphabetic.bin"));
-
-fn is_alphabetic(cp: usize) -> bool {
-    ALPHABETIC[cp / 8] & (1 << (cp % 8)) != 0
 }
 
 /// Whether printable ASCII reads as itself (not so in EBCDIC).
@@ -440,7 +446,7 @@ fn build() -> Codecs {
     for (id, codec) in list.iter_mut().enumerate() {
         let bit: Mask = 1 << id;
         codec.bit = bit;
-        codec.whole_words = super::decide::needs_whole_words(codec.encoding);
+        codec.whole_words = super::priors::needs_whole_words(codec.encoding);
         if !codec.whole_words {
             anywhere |= bit;
         }
@@ -504,7 +510,7 @@ fn build() -> Codecs {
         if look.single != 0 {
             *single_of.get_mut(cp) = renumber[usize::from(look.single)];
         }
-        if is_alphabetic(cp) {
+        if super::words::alphabetic_bmp(cp) {
             look.bits |= ALPHA;
         }
     }
@@ -665,7 +671,7 @@ mod tests {
         let mut letters = 0;
         for cp in 0..BMP {
             let std = char::from_u32(cp as u32).is_some_and(char::is_alphabetic);
-            assert_eq!(is_alphabetic(cp), std, "U+{cp:04X}");
+            assert_eq!(super::super::words::alphabetic_bmp(cp), std, "U+{cp:04X}");
             letters += usize::from(std);
         }
         assert!(letters > 40_000, "{letters} letters");

@@ -2,13 +2,16 @@
 //! it stands, and the most plausible one is taken if it wins by the margins below. The margins
 //! were tuned on the generated set of `scripts/repair-set.py` (never on a measuring corpus).
 
-use super::score::{Plausibility, plausibility};
-use super::search::{Candidate, candidates};
+use super::evidence;
+use super::place::{Loss, Replacement};
+use super::priors::{needs_whole_words, utf8_prior};
+use super::score::{self, Plausibility, plausibility};
+use super::search::{self, Candidate};
 use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
+use super::types::{LossKind, Lost, RepairedSpan, Step};
 use super::weak;
-use super::{LossKind, Lost, RepairedSpan, Step};
-use crate::encoding::Encoding;
+use super::words::{alphabetic, is_punctuation, is_symbol, symbol_inside_ascii_word, whole_word};
 
 /// Text broken more than this many times is left as the last round made it.
 const MAX_ROUNDS: usize = 5;
@@ -26,7 +29,7 @@ const MID_WORD_BONUS: f64 = 4.0;
 fn odd_in_word(before: Option<char>, span: &str) -> bool {
     let mut prev = before;
     for ch in span.chars() {
-        if !ch.is_alphabetic() || (ch.is_uppercase() && prev.is_some_and(char::is_lowercase)) {
+        if !alphabetic(ch) || (ch.is_uppercase() && prev.is_some_and(char::is_lowercase)) {
             return true;
         }
         prev = Some(ch);
@@ -35,7 +38,7 @@ fn odd_in_word(before: Option<char>, span: &str) -> bool {
 }
 
 /// The characters right before and right after a place of `line`.
-fn neighbours(line: &str, r: &super::scan::Replacement) -> (Option<char>, Option<char>) {
+fn neighbours(line: &str, r: &Replacement) -> (Option<char>, Option<char>) {
     (
         line[..r.start].chars().next_back(),
         line[r.end..].chars().next(),
@@ -44,12 +47,12 @@ fn neighbours(line: &str, r: &super::scan::Replacement) -> (Option<char>, Option
 
 /// The character before a place of `line`, and whether a letter stands right before it and
 /// right after it.
-fn letter_sides(line: &str, r: &super::scan::Replacement) -> (Option<char>, bool, bool) {
+fn letter_sides(line: &str, r: &Replacement) -> (Option<char>, bool, bool) {
     let (before, after) = neighbours(line, r);
     (
         before,
-        before.is_some_and(char::is_alphabetic),
-        after.is_some_and(char::is_alphabetic),
+        before.is_some_and(alphabetic),
+        after.is_some_and(alphabetic),
     )
 }
 
@@ -74,27 +77,6 @@ fn mid_word(c: &Candidate) -> usize {
 /// inside a word.
 const WORD_EDGE_BONUS: f64 = 2.0;
 
-/// Whether `ch` is a symbol (mathematical, currency, modifier or other): words are not written
-/// with one at their edge, as they are with an apostrophe ("Ã’s" stays).
-fn is_symbol(ch: char) -> bool {
-    use icu_properties::{CodePointMapData, props::GeneralCategory};
-    matches!(
-        CodePointMapData::<GeneralCategory>::new().get(ch),
-        GeneralCategory::MathSymbol
-            | GeneralCategory::CurrencySymbol
-            | GeneralCategory::ModifierSymbol
-            | GeneralCategory::OtherSymbol
-    )
-}
-
-/// Whether `ch` is a symbol or a number that is not a digit (a superscript, a fraction): one
-/// inside a word of ASCII letters is mojibake ("IL2RÎ³cKO"), never spelling.
-fn is_symbol_or_number(ch: char) -> bool {
-    use icu_properties::{CodePointMapData, props::GeneralCategory};
-    is_symbol(ch)
-        || CodePointMapData::<GeneralCategory>::new().get(ch) == GeneralCategory::OtherNumber
-}
-
 /// Bits of evidence, beyond [`MID_WORD_BONUS`], for a UTF-8 sequence repaired between two ASCII
 /// letters that holds a symbol or a number: the model prices a letter of another script inside
 /// an English word (a Greek gamma in "IL2R...cKO") high, and this is stronger evidence than it.
@@ -108,18 +90,13 @@ fn inside_ascii_word(c: &Candidate) -> usize {
     }
     c.replacements
         .iter()
-        .filter(|r| {
-            let ascii_letter = |ch: Option<char>| ch.is_some_and(|ch| ch.is_ascii_alphabetic());
-            let (before, after) = neighbours(&c.line, r);
-            ascii_letter(before)
-                && ascii_letter(after)
-                && c.line[r.start..r.end].chars().any(is_symbol_or_number)
-        })
+        .filter(|r| symbol_inside_ascii_word(&c.line, r.start, r.end))
         .count()
         .min(2)
 }
 
-/// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol.
+/// How many of a UTF-8 candidate's places touch a letter on one side only and hold a symbol, or
+/// punctuation the repair makes a letter.
 fn word_edge(c: &Candidate) -> usize {
     if !c.utf8 {
         return 0;
@@ -128,7 +105,15 @@ fn word_edge(c: &Candidate) -> usize {
         .iter()
         .filter(|r| {
             let (_, left, right) = letter_sides(&c.line, r);
-            left != right && c.line[r.start..r.end].chars().any(is_symbol)
+            let source = &c.line[r.start..r.end];
+            // A sign, or punctuation beyond ASCII that the repair makes a letter ("Å“uvre"):
+            // words are not written with either at their edge. (But the apostrophe, which
+            // words are: "a lot of Ã’s".)
+            let punctuation_made_letter = source
+                .chars()
+                .any(|ch| !ch.is_ascii() && ch != '\u{2019}' && is_punctuation(ch))
+                && r.text.chars().all(alphabetic);
+            left != right && (source.chars().any(is_symbol) || punctuation_made_letter)
         })
         .count()
         .min(2)
@@ -140,7 +125,7 @@ fn word_edge(c: &Candidate) -> usize {
 fn prior(c: &Candidate) -> f64 {
     if !c.utf8 {
         // C1 controls are themselves the evidence; other rereads have no structure to go by.
-        return if c.step.encode.name() == "true-ISO-8859-1" {
+        return if c.c1_reread() {
             0.0
         } else if latin_reread(c) {
             LATIN_REREAD_PRIOR
@@ -149,24 +134,6 @@ fn prior(c: &Candidate) -> f64 {
         };
     }
     utf8_prior(c.step.encode)
-}
-
-/// The prior cost in bits of UTF-8 read as `enc` (see [`prior`]).
-fn utf8_prior(enc: &Encoding) -> f64 {
-    let name = enc.name();
-    match name {
-        "windows-1252" => 0.0,
-        "true-ISO-8859-1" => 0.5,
-        "windows-1250" | "windows-1251" | "macintosh" => 2.0,
-        "GBK" | "Big5" | "Shift_JIS" | "EUC-JP" | "EUC-KR" => 8.0,
-        _ if name.starts_with("windows-")
-            || name.starts_with("ISO-8859-")
-            || name.starts_with("KOI8") =>
-        {
-            4.0
-        }
-        _ => 5.0,
-    }
 }
 
 /// Another repair of the line.
@@ -199,10 +166,9 @@ impl LineRepair {
     }
 }
 
-/// How much `c` gains over the line beyond its prior, when that is enough to repair it.
 /// The checks of a candidate that need no scoring: run on every candidate before any is
 /// scored, so that clean text is seldom scored at all.
-pub(crate) fn structural(c: &Candidate) -> bool {
+fn structural(c: &Candidate) -> bool {
     // Lost bytes are trusted only beside sequences that decoded whole, or inside a word.
     if c.utf8 && c.complete() == 0 && mid_word(c) == 0 {
         return false;
@@ -216,6 +182,11 @@ pub(crate) fn structural(c: &Candidate) -> bool {
         return false;
     }
     if c.utf8 && needs_whole_words(c.step.encode) && !whole_words(c) {
+        return false;
+    }
+    // One sequence of letters alone, read by a rare code page ("ÃÕ" is "à" in VISCII), is a
+    // chance fit of two letters.
+    if c.utf8 && utf8_prior(c.step.encode) >= RARE_STEP && lone_letters(c) {
         return false;
     }
     // A reread without C1 controls has no structure to go by: it must change a few characters.
@@ -240,7 +211,9 @@ fn gain(c: &Candidate, before: Plausibility, after: Plausibility) -> Option<f64>
         + WORD_EDGE_BONUS * word_edge(c) as f64
         + ASCII_WORD_BONUS * inside_ascii_word(c) as f64
         - LOSSY_COST * losses_paid(c) as f64;
-    (gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0)).then_some(gain)
+    let enough = gain >= MARGIN + weak::extra_margin(c, prior(c) > 1.0);
+    // Checked last: it scores words of its own.
+    (enough && evidence::new_scripts_supported(c)).then_some(gain)
 }
 
 /// Whether `c` has little structure to go by: anything but UTF-8 read as one byte per character
@@ -279,7 +252,7 @@ fn losses_paid(c: &Candidate) -> usize {
         .iter()
         .flat_map(|r| &r.lost)
         .filter(|&&(at, len, loss)| {
-            loss != super::scan::Loss::Question
+            loss != Loss::Question
                 || !c.line[at..at + len]
                     .find('?')
                     .is_some_and(|q| substitute_question(&c.line, at + q))
@@ -315,6 +288,34 @@ fn coverage(c: &Candidate) -> f64 {
     replaced as f64 / all as f64
 }
 
+/// Whether `c` has one place, of one sequence, made of letters only with no letter beside it.
+fn lone_letters(c: &Candidate) -> bool {
+    let [r] = c.replacements.as_slice() else {
+        return false;
+    };
+    let (_, left, right) = letter_sides(&c.line, r);
+    r.complete == 1 && !left && !right && c.line[r.start..r.end].chars().all(alphabetic)
+}
+
+/// The prior from which a step is rare (the DOS, Mac, KOI8, ISO-8859 and rarer code pages).
+const RARE_STEP: f64 = 4.0;
+
+/// Bits of preference for the step of the round before, in a chain.
+const REPEAT_BONUS: f64 = 4.0;
+
+/// Whether `c` is the commonest mojibake undone whole: UTF-8 read as windows-1252 or ISO-8859-1,
+/// two sequences or more, none that lost a byte, and every character beyond ASCII of the line
+/// in its places. Where no other UTF-8 reading also takes in every such character (ISO-8859-15
+/// reads "Ã€" as "ä" where windows-1252 reads "À"), no other reading is worth scoring.
+fn dominant(c: &Candidate) -> bool {
+    c.utf8
+        && c.single_byte
+        && prior(c) <= 0.5
+        && c.lossy() == 0
+        && c.complete() >= 2
+        && coverage(c) >= 1.0
+}
+
 /// Readings within this fraction of the best gain count as equally good.
 const NEARLY: f64 = 0.2;
 
@@ -333,31 +334,17 @@ fn whole_words(c: &Candidate) -> bool {
         .all(|r| whole_word(&c.line, r.start, r.end))
 }
 
-/// Whether the place `start..end` of `line` stands between ASCII, the ends of the line, or
-/// characters that are not letters (see [`whole_words`]).
-pub(crate) fn whole_word(line: &str, start: usize, end: usize) -> bool {
-    let foreign = |ch: Option<char>| ch.is_some_and(|ch| !ch.is_ascii() && ch.is_alphabetic());
-    !foreign(line[..start].chars().next_back()) && !foreign(line[end..].chars().next())
-}
-
-/// Whether a repair of UTF-8 read as `enc` is refused unless each of its places is a whole word
-/// (see [`whole_words`]): all but the commonest mojibake, whose prior is near nothing. The
-/// search asks this too, to give up on such a reading at its first place that is not.
-pub(crate) fn needs_whole_words(enc: &Encoding) -> bool {
-    utf8_prior(enc) > 1.0
-}
-
 /// The letters of the word right before `start` and right after `end`.
 fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
     let head = line[..start]
         .char_indices()
         .rev()
-        .take_while(|(_, ch)| ch.is_alphabetic())
+        .take_while(|(_, ch)| alphabetic(*ch))
         .last()
         .map_or(start, |(i, _)| i);
     let tail = line[end..]
         .char_indices()
-        .find(|(_, ch)| !ch.is_alphabetic())
+        .find(|(_, ch)| !alphabetic(*ch))
         .map_or(line.len(), |(i, _)| end + i);
     (&line[head..start], &line[end..tail])
 }
@@ -365,14 +352,22 @@ fn word_around(line: &str, start: usize, end: usize) -> (&str, &str) {
 /// Whether the replaced places, scored on their own, are more plausible after than before, or
 /// after one more UTF-8 step.
 fn places_improve(c: &Candidate) -> bool {
+    // A reread changes letters inside words: its places are judged with their words. A UTF-8
+    // place is judged alone ("Ã " read as "à" in "GÃ idhlig", a Greek letter in a gene's
+    // name), or with its word where alone it reads worse ("œ" alone reads worse than "Å“",
+    // "cœur" better than "cÅ“ur").
+    places_improve_as(c, !c.utf8) || (c.utf8 && places_improve_as(c, true))
+}
+
+/// [`places_improve`], the places judged alone or with their words.
+fn places_improve_as(c: &Candidate, with_words: bool) -> bool {
     let mut before = String::new();
     let mut after = String::new();
     for r in &c.replacements {
-        // A reread changes letters inside words: its places are judged with their words.
-        let (head, tail) = if c.utf8 {
-            ("", "")
-        } else {
+        let (head, tail) = if with_words {
             word_around(&c.line, r.start, r.end)
+        } else {
+            ("", "")
         };
         for (out, text) in [
             (&mut before, &c.line[r.start..r.end]),
@@ -390,9 +385,9 @@ fn places_improve(c: &Candidate) -> bool {
     }
     // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
     // the places are judged by what the next step makes of them.
-    candidates(&after)
-        .iter()
-        .filter(|next| next.utf8)
+    let mut next = search::utf8_candidates(&after);
+    next.retain(structural);
+    next.iter()
         .any(|next| plausibility(&next.text).total > before)
 }
 
@@ -434,11 +429,11 @@ fn reason(kind: LossKind) -> String {
     }
 }
 
-fn kind(loss: super::scan::Loss) -> LossKind {
+fn kind(loss: Loss) -> LossKind {
     match loss {
-        super::scan::Loss::Replaced => LossKind::Replaced,
-        super::scan::Loss::Question => LossKind::Question,
-        super::scan::Loss::Dropped => LossKind::Dropped,
+        Loss::Replaced => LossKind::Replaced,
+        Loss::Question => LossKind::Question,
+        Loss::Dropped => LossKind::Dropped,
     }
 }
 
@@ -451,16 +446,33 @@ fn ranked(
     stages: &[(String, Step)],
     before: impl FnOnce() -> Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let fitting: Vec<Candidate> = found
+    let mut fresh: Vec<Candidate> = found
         .into_iter()
         .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .collect();
+    // The commonest mojibake, undone whole: taken on its own score, the others not scored.
+    let before = std::cell::LazyCell::new(before);
+    let whole = |c: &Candidate| c.utf8 && c.lossy() == 0 && coverage(c) >= 1.0;
+    if fresh.iter().filter(|c| whole(c)).count() == 1
+        && let Some(k) = fresh.iter().position(dominant)
+    {
+        let c = fresh.swap_remove(k);
+        let after = plausibility(&c.text);
+        if let Some(g) = gain(&c, *before, after) {
+            return vec![(g, c, after)];
+        }
+    }
+    let fit: Vec<Candidate> = fresh
+        .into_iter()
+        // The evidence a reread needs is asked first: it scores a few words, not the line.
+        .filter(evidence::reread_supported)
         .filter(places_fit)
         .collect();
-    if fitting.is_empty() {
+    if fit.is_empty() {
         return Vec::new();
     }
-    let before = before();
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = fitting
+    let before = *before;
+    let mut scored: Vec<(f64, Candidate, Plausibility)> = fit
         .into_iter()
         .filter_map(|c| {
             let after = plausibility(&c.text);
@@ -481,6 +493,14 @@ fn ranked(
         .iter()
         .any(|s| s.1.utf8 && coverage(&s.1) >= FULL_COVERAGE);
     scored.retain(|s| s.1.utf8 || (!covered && s.0 > 2.0 * best_utf8));
+    // Text broken twice was mostly broken the same way twice: the step of the round before is
+    // preferred to another that reads as well ("ArmÃ£neashti" after one round of windows-1252
+    // is "Armãneashti", not MacRoman's "Arṃneashti").
+    if let Some((_, previous)) = stages.last() {
+        for s in scored.iter_mut().filter(|s| s.1.step == *previous) {
+            s.0 += REPEAT_BONUS;
+        }
+    }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.order.cmp(&b.1.order)));
     // Among readings nearly as good as the best, the one that loses fewest bytes goes first.
     let top = scored[0].0;
@@ -491,6 +511,16 @@ fn ranked(
     let chosen = scored.remove(pick);
     scored.insert(0, chosen);
     scored
+}
+
+/// The candidates of `line` that pass [`structural`], one per result (the preferred step).
+fn fitting(line: &str) -> Vec<Candidate> {
+    let mut out = search::candidates(line);
+    out.retain(structural);
+    out.sort_by_key(|c| c.order);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|c| seen.insert(c.text.clone()));
+    out
 }
 
 /// First steps tried to the end: of text broken several times, the first step that looks best
@@ -516,7 +546,7 @@ fn follow(
     for _ in 0..MAX_ROUNDS {
         let (_, best, after) = match next.take() {
             Some(step) => step,
-            None => match ranked(candidates(&cur), line, &out.stages, || before)
+            None => match ranked(fitting(&cur), line, &out.stages, || before)
                 .into_iter()
                 .next()
             {
@@ -565,7 +595,8 @@ pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
     if line.is_ascii() {
         return None;
     }
-    let found = candidates(line);
+    score::forget();
+    let found = fitting(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
         return None;

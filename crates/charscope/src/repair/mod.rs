@@ -31,130 +31,21 @@
 
 mod codec;
 mod decide;
+mod evidence;
+mod place;
+mod priors;
 mod reread;
 mod scan;
 mod score;
 mod search;
 mod segments;
 mod sound;
+mod types;
 mod weak;
+mod words;
 
-use crate::encoding::Encoding;
 use serde::Serialize;
-
-/// One step of a repair: the text is encoded with `encode` (the encoding it was wrongly read
-/// with) and the bytes decoded with `decode` (the one they were written in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Step {
-    /// The encoding the text goes back to bytes with.
-    pub encode: &'static Encoding,
-    /// The encoding the bytes are then read with.
-    pub decode: &'static Encoding,
-}
-
-/// One place of the input that was repaired.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RepairedSpan {
-    /// Byte offset of the place in the input's UTF-8.
-    pub offset: usize,
-    /// Its length in bytes.
-    pub length: usize,
-    /// The steps undone there, first to last.
-    pub steps: Vec<Step>,
-    /// The text that stood there.
-    pub original: String,
-    /// What it was repaired to.
-    pub text: String,
-}
-
-/// Another repair that also fits, less plausible than the one chosen.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Alternative {
-    /// The whole text repaired this way.
-    pub text: String,
-    /// The steps.
-    pub steps: Vec<Step>,
-    /// How much more plausible than the input it is, in bits of the plausibility model (the
-    /// chosen repair's gain is [`Repair::score`]).
-    pub score: f64,
-}
-
-/// How bytes were lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum LossKind {
-    /// A U+FFFD stood for a byte: something decoded it with replacement before.
-    Replaced,
-    /// A `?` stood for a byte: a converter could not map it.
-    Question,
-    /// The last byte of a sequence was missing (81, 8D, 8F, 90 and 9D are undefined in
-    /// windows-1252, and some converters drop them).
-    Dropped,
-}
-
-/// A character that could not be recovered: it is U+FFFD in the repaired text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Lost {
-    /// Byte offset in the input of the text the character was repaired from.
-    pub offset: usize,
-    /// Its length in bytes.
-    pub length: usize,
-    /// How its bytes were lost.
-    pub kind: LossKind,
-    /// In words.
-    pub reason: String,
-}
-
-/// The text after each round of repair: what the page shows as steps to click through.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Stage {
-    /// The steps of this round (different lines may need different ones).
-    pub steps: Vec<Step>,
-    /// The whole text after this round.
-    pub text: String,
-}
-
-/// A text repaired: `fix --json` and `POST /api/fix`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Repair {
-    /// The repaired text (the input itself when nothing needed repair).
-    pub text: String,
-    /// Whether anything was repaired.
-    pub changed: bool,
-    /// Every step undone, in the order they were undone.
-    pub steps: Vec<Step>,
-    /// Each repaired place of the input.
-    pub spans: Vec<RepairedSpan>,
-    /// Other repairs that also fit, most plausible first.
-    pub alternatives: Vec<Alternative>,
-    /// Characters that could not be recovered.
-    pub lost: Vec<Lost>,
-    /// The text after each round.
-    pub stages: Vec<Stage>,
-    /// How much more plausible than the input the repair is, in bits of the plausibility model
-    /// (summed over the lines; 0 when unchanged).
-    pub score: f64,
-    /// Whether `text`, or a stage's or an alternative's text, stops short: false unless the
-    /// caller asked for the start of each only ([`Repair::shown`]).
-    pub text_cut: bool,
-}
-
-impl Repair {
-    fn unchanged(text: &str) -> Repair {
-        Repair {
-            text: text.to_string(),
-            changed: false,
-            steps: Vec::new(),
-            spans: Vec::new(),
-            alternatives: Vec::new(),
-            lost: Vec::new(),
-            stages: Vec::new(),
-            score: 0.0,
-            text_cut: false,
-        }
-    }
-}
+pub use types::{Alternative, LossKind, Lost, Repair, RepairedSpan, Stage, Step};
 
 /// Builds what repair works with (the tables of the encodings it undoes, and the plausibility
 /// model), which is otherwise built on first use: the model on another thread, the tables on
@@ -198,17 +89,64 @@ pub fn fix_at(text: &str, offset: usize) -> Repair {
     assemble(text, offset, &lines)
 }
 
-/// The lines of `text`, from the first one repaired on (none: the text is unchanged).
+/// The longest piece of a line repaired as a whole, in bytes: a longer line is repaired a piece
+/// at a time (cut at a space, or after another ASCII character), so that the time and memory a
+/// repair takes grow with the length of the text, whatever its lines. Mojibake is undone a word
+/// at a time: a piece this long holds every word it could touch.
+const PIECE: usize = 4096;
+
+/// `text` cut into pieces of about [`PIECE`] bytes at most, each with its terminator (the line
+/// break, or nothing for a piece that ends inside a line).
+fn pieces(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive('\n').flat_map(|line| {
+        let mut rest = line;
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            let cut = if rest.len() <= PIECE {
+                rest.len()
+            } else {
+                cut_point(rest)
+            };
+            let (piece, after) = rest.split_at(cut);
+            rest = after;
+            Some(piece)
+        })
+    })
+}
+
+/// Where to cut a long line: after the last space before [`PIECE`] bytes, else after the last
+/// ASCII character, else (a run of non-ASCII text as long as a piece) at a character boundary.
+fn cut_point(line: &str) -> usize {
+    let window = &line.as_bytes()[..PIECE];
+    let after = |i: usize| i + 1;
+    window
+        .iter()
+        .rposition(|&b| b == b' ')
+        .or_else(|| window.iter().rposition(u8::is_ascii))
+        .map(after)
+        .filter(|&i| i > 0)
+        .unwrap_or_else(|| {
+            (1..=PIECE)
+                .rev()
+                .find(|&i| line.is_char_boundary(i))
+                .unwrap_or(PIECE)
+        })
+}
+
+/// The lines of `text` (a long line in pieces), from the first one repaired on (none: the text
+/// is unchanged).
 fn repaired_lines(text: &str) -> Vec<(usize, decide::LineRepair)> {
     let mut lines: Vec<(usize, decide::LineRepair)> = Vec::new();
     let mut at = 0;
-    for line in text.split_inclusive('\n') {
+    for line in pieces(text) {
         let body = line.trim_end_matches(['\n', '\r']);
         let repaired = decide::fix_line(body);
         if repaired.is_some() && lines.is_empty() {
             // The lines before it, unchanged.
             let mut before = 0;
-            for line in text[..at].split_inclusive('\n') {
+            for line in pieces(&text[..at]) {
                 lines.push((before, unchanged_line(line)));
                 before += line.len();
             }
@@ -248,9 +186,6 @@ fn assemble(text: &str, offset: usize, lines: &[(usize, decide::LineRepair)]) ->
     for (at, line) in lines {
         out.text.push_str(line.text());
         out.text.push_str(&line.tail);
-        for (_, step) in &line.stages {
-            push_step(&mut out.steps, *step);
-        }
         for s in &line.spans {
             out.spans.push(RepairedSpan {
                 offset: offset + at + s.offset,
@@ -281,24 +216,33 @@ fn assemble(text: &str, offset: usize, lines: &[(usize, decide::LineRepair)]) ->
         }
         out.stages.push(stage);
     }
-    // Alternatives: the whole text with one line repaired another way.
-    let mut alternatives = Vec::new();
-    for (i, (_, line)) in lines.iter().enumerate() {
-        for alt in &line.alternatives {
+    // Round by round: a step undone twice ("ÃƒÂ©" is "é" read as windows-1252 twice) is listed
+    // twice.
+    out.steps = out.stages.iter().flat_map(|s| s.steps.clone()).collect();
+    // Alternatives: the whole text with one line repaired another way (the best three only
+    // are written out: a text of many lines has an alternative for each).
+    let mut ranked: Vec<(usize, &decide::LineAlternative)> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, line))| line.alternatives.iter().map(move |alt| (i, alt)))
+        .collect();
+    ranked.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+    let alternatives: Vec<Alternative> = ranked
+        .into_iter()
+        .take(3)
+        .map(|(i, alt)| {
             let mut whole = String::new();
             for (j, (_, other)) in lines.iter().enumerate() {
                 whole.push_str(if i == j { &alt.text } else { other.text() });
                 whole.push_str(&other.tail);
             }
-            alternatives.push(Alternative {
+            Alternative {
                 text: whole,
                 steps: alt.steps.clone(),
                 score: alt.score,
-            });
-        }
-    }
-    alternatives.sort_by(|a, b| b.score.total_cmp(&a.score));
-    alternatives.truncate(3);
+            }
+        })
+        .collect();
     out.alternatives = alternatives;
     out.changed = out.text != text;
     out.score = lines.iter().map(|(_, l)| l.score).sum();
@@ -333,7 +277,25 @@ pub fn suspicion(text: &str) -> Option<Suspicion> {
 
 #[cfg(test)]
 mod tests {
-    use super::{fix_at, fix_if_needed};
+    use super::{PIECE, fix_at, fix_if_needed, pieces};
+
+    #[test]
+    fn a_long_line_is_cut_after_a_space_then_after_ascii() {
+        let line = format!("{} tail\n", "ab ".repeat(3000));
+        let cut: Vec<&str> = pieces(&line).collect();
+        assert_eq!(cut.concat(), line);
+        assert!(cut.iter().all(|p| p.len() <= PIECE));
+        assert!(cut[..cut.len() - 1].iter().all(|p| p.ends_with(' ')));
+        // No space: after the last ASCII character; none either: at a character boundary.
+        let line = "\u{e9}a".repeat(3000);
+        assert!(pieces(&line).all(|p| p.ends_with('a') || p.len() < 4));
+        let line = "\u{65e5}".repeat(3000);
+        let cut: Vec<&str> = pieces(&line).collect();
+        assert_eq!(cut.concat(), line);
+        assert!(cut.iter().all(|p| p.len() <= PIECE));
+        // Short lines stay whole, each with its break.
+        assert_eq!(pieces("a\nb\r\n").collect::<Vec<_>>(), ["a\n", "b\r\n"]);
+    }
 
     #[test]
     fn a_text_that_needs_no_repair_is_none_and_any_other_is_what_fix_at_makes() {

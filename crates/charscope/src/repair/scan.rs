@@ -10,30 +10,9 @@
 //! before something turned it into a space.
 
 use super::codec::Codec;
-use super::decide::whole_word;
-
-/// What one repaired sequence lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Loss {
-    /// A U+FFFD stood for a byte.
-    Replaced,
-    /// A `?` stood for a byte.
-    Question,
-    /// The last byte was missing.
-    Dropped,
-}
-
-/// One place to repair: the line's bytes `start..end` become `text`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Replacement {
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-    pub(crate) text: String,
-    /// Sequences decoded whole.
-    pub(crate) complete: usize,
-    /// Sequences that lost a byte, each with where it stood in the line (offset, length).
-    pub(crate) lost: Vec<(usize, usize, Loss)>,
-}
+use super::place::{Loss, Replacement};
+use super::sound::rare;
+use super::words::whole_word;
 
 const WILD: u16 = 0x100;
 const BREAK: u16 = 0x101;
@@ -144,6 +123,11 @@ fn second_range(lead: u8) -> (u8, u8) {
     }
 }
 
+/// The character of the two-byte sequence `lead`, `cont`.
+fn two_byte(lead: u8, cont: u8) -> char {
+    char::from_u32((u32::from(lead & 0x1F) << 6) | u32::from(cont & 0x3F)).unwrap_or('\0')
+}
+
 fn seq_len(lead: u8) -> usize {
     match lead {
         0xC2..=0xDF => 2,
@@ -172,6 +156,11 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
         let b = bytes.get(i + k).copied();
         let byte = match b {
             Some(b) if b < 0x100 && (lo..=hi).contains(&(b as u8)) => b as u8,
+            // A rare letter made of a space read as A0 ("Ñ " is not Ѡ): the space was a
+            // space, and the byte before it lost its continuation.
+            Some(0x20) if n == 2 && nbsp && rare(two_byte(lead, 0xA0)) => {
+                return Seq::Char(char::REPLACEMENT_CHARACTER, 1, Some(Loss::Dropped), false);
+            }
             Some(0x20) if nbsp && !space && (lo..=hi).contains(&0xA0) => {
                 space = true;
                 0xA0
@@ -183,6 +172,12 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
             Some(0x3F) if loss.is_none() && !space => {
                 loss = Some(Loss::Question);
                 0x80
+            }
+            // A two-byte sequence whose continuation was dropped, right before the lead byte of
+            // the next sequence ("ÑÑ" in "Ñ€ÑƒÑÑÐºÐ¸Ð¹": с is D1 81, and 81 is one of the
+            // bytes windows-1252 leaves undefined).
+            Some(next) if n == 2 && next < 0x100 && (0xC2..=0xF4).contains(&(next as u8)) => {
+                return Seq::Char(char::REPLACEMENT_CHARACTER, 1, Some(Loss::Dropped), false);
             }
             // A space read as A0 and a lost byte in one character are two guesses ("й " is
             // not E9 A0 with its last byte dropped).

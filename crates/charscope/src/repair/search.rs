@@ -1,10 +1,12 @@
 //! The candidate repairs of one line: every chain step whose structure fits, with the places it
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
-use super::Step;
 use super::codec::{CodecId, Mask, codecs};
+use super::place::Replacement;
 use super::reread::reread;
-use super::scan::{self, Replacement};
+use super::scan;
+use super::types::Step;
+use super::words::alphabetic;
 use crate::encoding::{self, Encoding};
 use std::sync::OnceLock;
 
@@ -35,6 +37,14 @@ impl Candidate {
     pub(crate) fn lossy(&self) -> usize {
         self.replacements.iter().map(|r| r.lost.len()).sum()
     }
+
+    /// Whether it reads C1 controls back as windows-1252 (bytes 80-9F read as true ISO-8859-1):
+    /// the controls are evidence of their own.
+    pub(crate) fn c1_reread(&self) -> bool {
+        !self.utf8
+            && self.step.encode.name() == "true-ISO-8859-1"
+            && self.step.decode.name() == "windows-1252"
+    }
 }
 
 /// Which lines a reread is tried on: the shape its mojibake has.
@@ -59,7 +69,36 @@ enum Shape {
     /// A letter of windows-1250 where windows-1252 has another letter ("năo" for "não", "trčs"
     /// for "très"): Western text read as Central European.
     CentralLetter,
+    /// A letter of Latin Extended-A or -B that windows-1252 lacks (Western text read as
+    /// ISO-8859-2, ISO-8859-13 or windows-1257: "trčs", "mūsų" for "mûsø").
+    ExtendedLatin,
+    /// A word with ASCII letters and Cyrillic ones (Western text read as a Cyrillic code page:
+    /// "trиs" for "très").
+    CyrillicInLatinWord,
+    /// A word with ASCII letters and Greek ones (Western text read as windows-1253).
+    GreekInLatinWord,
 }
+
+/// The single-byte code pages whose text is met read as windows-1252 or ISO-8859-1: Central
+/// European, Cyrillic, Greek, Turkish, Hebrew, Arabic, Baltic and Thai.
+const SINGLE_BYTE_TEXT: [&str; 16] = [
+    "windows-1250",
+    "iso-8859-2",
+    "windows-1251",
+    "koi8-r",
+    "koi8-u",
+    "ibm866",
+    "x-mac-cyrillic",
+    "iso-8859-5",
+    "windows-1253",
+    "iso-8859-7",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "iso-8859-13",
+    "windows-874",
+];
 
 struct Reread {
     wrong: &'static Encoding,
@@ -90,17 +129,34 @@ fn rereads() -> &'static [Reread] {
                 right != "euc-kr" && right != "euc-jp",
             );
         }
-        for right in [
-            "windows-1250",
-            "windows-1253",
-            "windows-1255",
-            "windows-1256",
-            "windows-874",
-            "windows-1257",
-        ] {
+        // Text of every single-byte code page people meet, read as windows-1252 (or as true
+        // ISO-8859-1, where its bytes 80-9F became C1 controls).
+        for right in SINGLE_BYTE_TEXT {
             add("windows-1252", right, Shape::HighRun, false);
         }
+        for right in SINGLE_BYTE_TEXT {
+            add("true-iso-8859-1", right, Shape::C1, false);
+        }
+        // And the reverse: Western text read with one of them.
         add("windows-1250", "windows-1252", Shape::CentralLetter, false);
+        for wrong in ["iso-8859-2", "windows-1257", "iso-8859-13"] {
+            add(wrong, "windows-1252", Shape::ExtendedLatin, false);
+        }
+        for wrong in [
+            "windows-1251",
+            "koi8-r",
+            "koi8-u",
+            "ibm866",
+            "x-mac-cyrillic",
+        ] {
+            add(wrong, "windows-1252", Shape::CyrillicInLatinWord, false);
+        }
+        add(
+            "windows-1253",
+            "windows-1252",
+            Shape::GreekInLatinWord,
+            false,
+        );
         add("windows-1251", "koi8-r", Shape::CyrillicCase, false);
         add("koi8-r", "windows-1251", Shape::CyrillicCase, false);
         add("windows-1251", "koi8-u", Shape::CyrillicCase, false);
@@ -125,6 +181,9 @@ struct Looks {
     others: bool,
     halfwidth_kana: bool,
     central_letter: bool,
+    extended_latin: bool,
+    cyrillic_in_latin_word: bool,
+    greek_in_latin_word: bool,
     /// Cyrillic letters, and how many of them are capitals.
     cyrillic: (usize, usize),
 }
@@ -141,6 +200,11 @@ fn is_other_than_han(c: char) -> bool {
 /// and U+0171, so that most characters are told apart by the range alone).
 fn is_central_letter(c: char) -> bool {
     ('\u{102}'..='\u{171}').contains(&c) && "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c)
+}
+
+/// A letter of Latin Extended-A or -B that windows-1252 does not have.
+fn is_extended_latin(c: char) -> bool {
+    ('\u{100}'..='\u{24F}').contains(&c) && !"ŒœŠšŽžŸƒ".contains(c)
 }
 
 /// Cyrillic letters, all capitals, that a line must have to be tried as KOI8-R and
@@ -193,8 +257,7 @@ fn looks(line: &str) -> Looks {
             ' ' => c.nbsp,
             _ => cont,
         };
-        let here_boundary =
-            ch.is_ascii() || !(look.alpha() || (ch > '\u{FFFF}' && ch.is_alphabetic()));
+        let here_boundary = ch.is_ascii() || !(look.alpha() || (ch > '\u{FFFF}' && alphabetic(ch)));
         if here_boundary {
             l.utf8 |= done;
         }
@@ -222,6 +285,19 @@ fn looks(line: &str) -> Looks {
         run2 = run1 & single.high;
         run1 = single.high;
         l.central_letter |= is_central_letter(ch);
+        l.extended_latin |= is_extended_latin(ch);
+        if prev.is_some_and(|p| p.is_ascii_alphabetic()) || ch.is_ascii_alphabetic() {
+            let other = if ch.is_ascii_alphabetic() {
+                prev
+            } else {
+                Some(ch)
+            };
+            match other {
+                Some('\u{400}'..='\u{45F}') => l.cyrillic_in_latin_word = true,
+                Some('\u{370}'..='\u{3FF}') => l.greek_in_latin_word = true,
+                _ => {}
+            }
+        }
         if ('\u{400}'..='\u{45F}').contains(&ch) {
             l.cyrillic.0 += 1;
             l.cyrillic.1 += usize::from(ch < '\u{430}');
@@ -278,8 +354,18 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
     out
 }
 
-/// Every structurally possible repair of `line` (which is not all ASCII).
+/// Every structurally possible repair of `line` (which is not all ASCII), unchecked: `decide`
+/// keeps those whose places are sound.
 pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
+    with_rereads(line, true)
+}
+
+/// The candidates of [`candidates`] that read UTF-8 back, without the rereads of legacy text.
+pub(crate) fn utf8_candidates(line: &str) -> Vec<Candidate> {
+    with_rereads(line, false)
+}
+
+fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
     // The line, shared by the candidates (made with the first).
@@ -313,7 +399,8 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             single_byte: codec.single_byte,
         });
     }
-    for (k, r) in rereads().iter().enumerate() {
+    let all = if rereads_too { rereads() } else { &[] };
+    for (k, r) in all.iter().enumerate() {
         let fits = match r.shape {
             Shape::HighRun => codecs()
                 .of(r.wrong)
@@ -329,6 +416,9 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             Shape::HanAndBopomofo => l.han && l.bopomofo,
             Shape::HalfwidthKana => l.halfwidth_kana,
             Shape::CentralLetter => l.central_letter,
+            Shape::ExtendedLatin => l.extended_latin,
+            Shape::CyrillicInLatinWord => l.cyrillic_in_latin_word,
+            Shape::GreekInLatinWord => l.greek_in_latin_word,
         };
         if !fits {
             continue;
@@ -351,11 +441,6 @@ pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
             single_byte: r.wrong.is_single_byte(),
         });
     }
-    out.retain(super::decide::structural);
-    // One candidate per result: the preferred step.
-    out.sort_by_key(|c| c.order);
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|c| seen.insert(c.text.clone()));
     out
 }
 

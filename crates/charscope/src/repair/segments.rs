@@ -1,8 +1,8 @@
 //! Where each piece of a line, repaired round after round, came from in the input: repaired
 //! pieces keep the whole input range they replace, untouched pieces map byte for byte.
 
-use super::Step;
-use super::scan::Replacement;
+use super::place::Replacement;
+use super::types::Step;
 
 /// A piece of the current line.
 #[derive(Clone, Debug)]

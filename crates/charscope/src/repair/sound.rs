@@ -2,7 +2,8 @@
 //! text never contains what real text does not (controls, private-use or unassigned code
 //! points), and a combining mark it writes sits on a base it can belong to.
 
-use super::scan::Replacement;
+use super::place::Replacement;
+use super::words::alphabetic;
 use crate::charinfo::properties;
 use icu_normalizer::properties::CanonicalCompositionBorrowed;
 use icu_properties::CodePointMapData;
@@ -66,7 +67,7 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
 /// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
 /// capitals, not "AHř". `before` is the line before the place, as repaired.
 fn case_fits(before: &str, r: &Replacement) -> bool {
-    let mut written = r.text.chars().filter(|c| c.is_alphabetic());
+    let mut written = r.text.chars().filter(|c| alphabetic(*c));
     let Some(first) = written.next() else {
         return true;
     };
@@ -76,7 +77,7 @@ fn case_fits(before: &str, r: &Replacement) -> bool {
     let capitals_before = before
         .chars()
         .rev()
-        .take_while(|c| c.is_alphabetic())
+        .take_while(|c| alphabetic(*c))
         .filter(|c| c.is_uppercase())
         .count();
     capitals_before < 2
@@ -85,7 +86,30 @@ fn case_fits(before: &str, r: &Replacement) -> bool {
 /// Characters that real text seldom has and mojibake repairs often make: phonetic letters,
 /// spacing accents, enclosed letters, the long s, the rarer Latin Extended-B and Cyrillic
 /// letters (Vietnamese ơ ư and Romanian ș ț excepted).
-fn rare(c: char) -> bool {
+pub(crate) fn rare(c: char) -> bool {
+    // Letters of living orthographies in these ranges: the open e and o and the schwa of West
+    // African languages and Azerbaijani, the hooked letters of Hausa and Fula, the okina and
+    // the apostrophe letter of Hawaiian and Samoan.
+    if matches!(
+        c,
+        'Ɔ' | 'Ə'
+            | 'Ɛ'
+            | 'ɔ'
+            | 'ə'
+            | 'ɛ'
+            | 'ɓ'
+            | 'ɗ'
+            | 'ƙ'
+            | 'ƴ'
+            | 'Ɓ'
+            | 'Ɗ'
+            | 'Ƙ'
+            | 'Ƴ'
+            | 'ʻ'
+            | 'ʼ'
+    ) {
+        return false;
+    }
     matches!(c as u32,
         0x00A8 | 0x00AF | 0x00B4 | 0x00B8 | 0x017F
         | 0x0180..=0x019F | 0x01B1..=0x0217 | 0x021C..=0x024F
@@ -131,6 +155,29 @@ fn unlikely(c: char) -> bool {
         || c == '\u{7F}'
         || properties::is_private_use(c)
         || properties::is_noncharacter(c)
+        || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Unassigned
+}
+
+/// Whether a place writes one symbol between two letters ("ANARÂŠKIELÂ" read as UTF-8 would
+/// be "ANAR©KIELÂ"): words do not have a sign inside them. (Punctuation does stand there: an
+/// apostrophe, a hyphen.)
+fn symbol_in_word(line: &str, r: &Replacement) -> bool {
+    let mut written = r.text.chars();
+    let (Some(ch), None) = (written.next(), written.next()) else {
+        return false;
+    };
+    if ch == char::REPLACEMENT_CHARACTER {
+        return false;
+    }
+    let letter = |c: Option<char>| c.is_some_and(alphabetic);
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(ch),
+        GeneralCategory::MathSymbol
+            | GeneralCategory::CurrencySymbol
+            | GeneralCategory::ModifierSymbol
+            | GeneralCategory::OtherSymbol
+    ) && letter(line[..r.start].chars().next_back())
+        && letter(line[r.end..].chars().next())
 }
 
 /// Whether every replacement writes sound text.
@@ -145,7 +192,7 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
     let mut at = 0;
     replacements.iter().all(|r| {
         repaired.push_str(&line[at..r.start]);
-        if !case_fits(&repaired, r) {
+        if !case_fits(&repaired, r) || symbol_in_word(line, r) {
             return false;
         }
         repaired.push_str(&r.text);
@@ -186,7 +233,7 @@ fn halfwidth_kana(c: char) -> bool {
 /// units, "iPhone"), and other letters beside letters of their own script, or East Asian beside
 /// East Asian (but half-width katakana beside half-width ones only).
 fn letters_fit(a: char, b: char) -> bool {
-    if a.is_ascii() || b.is_ascii() || !a.is_alphabetic() || !b.is_alphabetic() {
+    if a.is_ascii() || b.is_ascii() || !alphabetic(a) || !alphabetic(b) {
         return true;
     }
     let scripts = CodePointMapData::<Script>::new();

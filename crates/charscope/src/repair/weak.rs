@@ -4,6 +4,7 @@
 //! much larger margin than one that repairs a word.
 
 use super::search::Candidate;
+use super::words::alphabetic;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
 
@@ -26,7 +27,7 @@ fn wordy(ch: Option<char>) -> bool {
 
 /// The candidate's only place, when it is one sequence decoded whole with no letter or digit on
 /// either side.
-fn lone(c: &Candidate) -> Option<&super::scan::Replacement> {
+fn lone(c: &Candidate) -> Option<&super::place::Replacement> {
     let [r] = c.replacements.as_slice() else {
         return None;
     };
@@ -67,7 +68,7 @@ pub(crate) fn extra_margin(c: &Candidate, rare_step: bool) -> f64 {
     let Some(r) = lone(c) else {
         return 0.0;
     };
-    let mut written = r.text.chars().filter(|ch| ch.is_alphabetic());
+    let mut written = r.text.chars().filter(|ch| alphabetic(*ch));
     // The script of the one letter written, and whether the rest of the line has letters and
     // letters of that script.
     let letter = match (written.next(), written.next()) {
@@ -78,7 +79,7 @@ pub(crate) fn extra_margin(c: &Candidate, rare_step: bool) -> f64 {
     for ch in c.line[..r.start]
         .chars()
         .chain(c.line[r.end..].chars())
-        .filter(|ch| ch.is_alphabetic())
+        .filter(|ch| alphabetic(*ch))
     {
         any = true;
         same |= Some(script(ch)) == letter;
@@ -129,6 +130,12 @@ mod tests {
             fix("A atmosfera de Marte √©").text,
             "A atmosfera de Marte é"
         );
-        assert_eq!(fix("[Ð°.e.](/wiki/a)").text, "[а.e.](/wiki/a)");
+    }
+
+    #[test]
+    fn a_lone_letter_of_a_new_script_is_not_a_repair() {
+        // One Cyrillic letter in a line of Latin text, with nothing around it of its script:
+        // evidence before change (it was repaired before the evidence rule).
+        assert_eq!(fix("[Ð°.e.](/wiki/a)").text, "[Ð°.e.](/wiki/a)");
     }
 }
