@@ -1,0 +1,197 @@
+//! `POST /api/fix`: `fix --json` of the input box's text (or of its bytes, decoded), of its
+//! first [`FIX_BYTES`].
+
+use super::input::{self, Content, Mode};
+use super::{Cut, FIX_BYTES, FIX_LISTED, RequestError, error::group};
+use crate::encoding;
+use crate::repair::Repair;
+use crate::scan::hidden::{self, Marks};
+use serde::{Deserialize, Serialize};
+
+/// What the page asks of `fix`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixRequest {
+    /// The input box.
+    pub input: String,
+    /// How to read it.
+    #[serde(default)]
+    pub mode: Mode,
+    /// `"auto"`, or the label to decode bytes with.
+    #[serde(default = "super::auto")]
+    pub encoding: String,
+    /// A dump format to force (`"auto"` or a format name), as for `inspect`.
+    #[serde(default)]
+    pub format: Option<String>,
+    /// The word order of a dump of 2- or 4-byte words, as for `inspect`.
+    #[serde(default)]
+    pub word_order: Option<String>,
+    /// The most characters of each text (the repaired one, each stage's, each alternative's)
+    /// to send (`text_cut` says when one stops short); all of them when absent.
+    #[serde(default)]
+    pub limit: Option<usize>,
+}
+
+/// The hidden characters of each text of a repair, which the page draws as marks and never
+/// applies (a repaired text may hold a bidi control).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RepairMarks {
+    /// Of the repaired text.
+    pub text: Marks,
+    /// Of each stage's text, in order.
+    pub stages: Vec<Marks>,
+    /// Of each alternative's text, in order.
+    pub alternatives: Vec<Marks>,
+    /// Of each repaired place: what stood there, and what it became.
+    pub spans: Vec<[Marks; 2]>,
+}
+
+impl RepairMarks {
+    /// The marks of every text of `repair` (as sent: cut by `limit` already).
+    fn of(repair: &Repair) -> RepairMarks {
+        RepairMarks {
+            text: hidden::marks(&repair.text),
+            stages: repair
+                .stages
+                .iter()
+                .map(|s| hidden::marks(&s.text))
+                .collect(),
+            alternatives: repair
+                .alternatives
+                .iter()
+                .map(|a| hidden::marks(&a.text))
+                .collect(),
+            spans: repair
+                .spans
+                .iter()
+                .map(|s| [hidden::marks(&s.original), hidden::marks(&s.text)])
+                .collect(),
+        }
+    }
+
+    /// Whether no text has a hidden character.
+    fn is_empty(&self) -> bool {
+        self.text.is_empty()
+            && self
+                .stages
+                .iter()
+                .chain(&self.alternatives)
+                .chain(self.spans.iter().flatten())
+                .all(Marks::is_empty)
+    }
+}
+
+/// The repair, what it left out, and the hidden characters of its texts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FixAnswer {
+    /// `fix --json` (of the part of the input repaired).
+    #[serde(flatten)]
+    pub repair: Repair,
+    /// What was repaired or listed only in part: the input past [`FIX_BYTES`], the repaired
+    /// places and lost characters past [`FIX_LISTED`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cuts: Vec<Cut>,
+    /// The hidden characters of each text, absent when there are none.
+    #[serde(skip_serializing_if = "RepairMarks::is_empty")]
+    pub hidden: RepairMarks,
+}
+
+/// The text to repair: text as itself with the encoding "auto", else the bytes decoded with the
+/// encoding the label names (or, with "auto", UTF-8 when they are valid UTF-8 and windows-1252
+/// when not, as inspect chooses).
+fn text_of(content: Content, label: Option<&str>) -> Result<String, RequestError> {
+    Ok(match (content, label) {
+        (Content::Text(text), None) => text,
+        (content, label) => {
+            let bytes = content.bytes();
+            let enc = match label {
+                Some(label) => super::resolve(label)?,
+                None if std::str::from_utf8(bytes).is_ok() => encoding::UTF_8,
+                None => encoding::WINDOWS_1252,
+            };
+            crate::decode::decode(bytes, enc).text
+        }
+    })
+}
+
+/// How much of `text` is repaired: all of it up to [`FIX_BYTES`], else its whole lines up to
+/// there (or, for a first line longer than that, its first characters).
+fn repaired_part(text: &str) -> usize {
+    if text.len() <= FIX_BYTES {
+        return text.len();
+    }
+    let mut end = FIX_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    match text.as_bytes()[..end].iter().rposition(|&b| b == b'\n') {
+        Some(line_feed) => line_feed + 1,
+        None => end,
+    }
+}
+
+/// The input's text repaired, exactly as `fix --json` prints it, of its first [`FIX_BYTES`]
+/// (whole lines; a `Cut` says so); with the hidden characters of each text.
+pub fn fix(request: FixRequest) -> Result<FixAnswer, RequestError> {
+    super::check_size(&request.input, "repair it")?;
+    let options = super::dump_options(request.format.as_deref(), request.word_order.as_deref())?;
+    let read = input::read_with(request.input, request.mode, &options)?;
+    let text = text_of(read.content, super::chosen_label(&request.encoding))?;
+    let end = repaired_part(&text);
+    let mut cuts = Vec::new();
+    if end < text.len() {
+        cuts.push(Cut {
+            what: "input",
+            kept: end,
+            total: text.len(),
+            message: format!(
+                "The first {} bytes of the text's {} were repaired: repair is slow work, and the \
+                 page repairs at most {} KiB (`charscope fix` repairs any length).",
+                group(end),
+                group(text.len()),
+                FIX_BYTES / 1024
+            ),
+        });
+    }
+    let repair = crate::repair::fix(&text[..end]);
+    let mut repair = match request.limit {
+        Some(limit) => repair.shown(limit),
+        None => repair,
+    };
+    cuts.extend(Cut::list(
+        "spans",
+        "repaired places",
+        &mut repair.spans,
+        FIX_LISTED,
+    ));
+    cuts.extend(Cut::list(
+        "lost",
+        "characters that could not be recovered",
+        &mut repair.lost,
+        FIX_LISTED,
+    ));
+    Ok(FixAnswer {
+        hidden: RepairMarks::of(&repair),
+        repair,
+        cuts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_repaired_part_ends_with_a_whole_line_or_a_whole_character() {
+        assert_eq!(repaired_part("short"), 5);
+        let lines = "abc\n".repeat(FIX_BYTES);
+        let end = repaired_part(&lines);
+        assert!(end <= FIX_BYTES && end > FIX_BYTES - 4);
+        assert!(lines[..end].ends_with('\n'));
+        let one_line = "é".repeat(FIX_BYTES);
+        let end = repaired_part(&one_line);
+        assert_eq!(end, FIX_BYTES);
+        let odd = format!("a{one_line}");
+        assert_eq!(repaired_part(&odd), FIX_BYTES - 1);
+    }
+}
