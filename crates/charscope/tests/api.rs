@@ -136,6 +136,8 @@ fn fix_marks_the_hidden_characters_of_each_text() {
     assert_eq!(v["hidden"]["text"]["bidi"], true);
     assert_eq!(v["hidden"]["text"]["marks"][0]["index"], 4);
     assert_eq!(v["hidden"]["stages"][0]["bidi"], true);
+    // The text repaired (the chain's first state) has it too, at its own index.
+    assert_eq!(v["hidden"]["input"]["marks"][0]["index"], 5);
 }
 
 #[test]

@@ -36,6 +36,9 @@ pub struct FixRequest {
 /// applies (a repaired text may hold a bidi control).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RepairMarks {
+    /// Of the text that was repaired (the input's, as far as `limit` goes), which the page
+    /// shows as the chain's first state.
+    pub input: Marks,
     /// Of the repaired text.
     pub text: Marks,
     /// Of each stage's text, in order.
@@ -47,9 +50,15 @@ pub struct RepairMarks {
 }
 
 impl RepairMarks {
-    /// The marks of every text of `repair` (as sent: cut by `limit` already).
-    fn of(repair: &Repair) -> RepairMarks {
+    /// The marks of every text of `repair` (as sent: cut by `limit` already), and of the first
+    /// `limit` characters of `input`, the text repaired.
+    fn of(repair: &Repair, input: &str, limit: Option<usize>) -> RepairMarks {
+        let input = match limit {
+            Some(limit) => hidden::marks(input).first(limit),
+            None => hidden::marks(input),
+        };
         RepairMarks {
+            input,
             text: hidden::marks(&repair.text),
             stages: repair
                 .stages
@@ -71,7 +80,8 @@ impl RepairMarks {
 
     /// Whether no text has a hidden character.
     fn is_empty(&self) -> bool {
-        self.text.is_empty()
+        self.input.is_empty()
+            && self.text.is_empty()
             && self
                 .stages
                 .iter()
@@ -171,7 +181,7 @@ pub fn fix(request: FixRequest) -> Result<FixAnswer, RequestError> {
         FIX_LISTED,
     ));
     Ok(FixAnswer {
-        hidden: RepairMarks::of(&repair),
+        hidden: RepairMarks::of(&repair, &text[..end], request.limit),
         repair,
         cuts,
     })
