@@ -32,10 +32,12 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// How many requests read their body and do their work at once; the others wait for a turn.
-/// The work of each is bounded (see [`charscope::view::api`]), so this bounds the server's
-/// memory too.
-pub const WORKERS: usize = 4;
+/// How many requests read their body and do their work at once: one a core, two to four; the
+/// others wait for a turn. The work of each is bounded (see [`charscope::view::api`]), so this
+/// bounds the server's memory too (some 350 MB a request at worst, for 8 MiB bodies).
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4))
+}
 
 /// A JSON body whose rejections (bad JSON, too large) become [`ApiError`]s.
 pub struct ApiJson<T>(pub T);
@@ -52,7 +54,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
 /// Every API route; a request's body must arrive within `body_timeout` once its turn has come.
 pub fn routes(body_timeout: Duration) -> Router {
     let turns = Turns {
-        semaphore: Arc::new(Semaphore::new(WORKERS)),
+        semaphore: Arc::new(Semaphore::new(workers())),
         body_timeout,
     };
     Router::new()
@@ -75,7 +77,7 @@ struct Turns {
     body_timeout: Duration,
 }
 
-/// The handler of a POST endpoint: once it has a turn (at most [`WORKERS`] at once), its body
+/// The handler of a POST endpoint: once it has a turn (at most [`workers`] at once), its body
 /// read (within the body timeout) and deserialized, then `work` done off the async workers (one
 /// big paste does not stall the server).
 fn endpoint<Q, A>(

@@ -2,8 +2,9 @@
 //! that keep every answer's work and size in check, each saying what it cut.
 
 use charscope::view::api::{
-    self, CompareRequest, EncodeRequest, FIX_BYTES, FIX_LISTED, FixRequest, InspectAnswer,
-    InspectRequest, MAX_INPUT_BYTES, MAX_LISTED, MOJIBAKE_BYTES, Mode, ScanRequest, Status,
+    self, CompareRequest, EncodeRequest, FIX_BYTES, FIX_LISTED, FIX_MARKS, FixRequest,
+    InspectAnswer, InspectRequest, MAX_INPUT_BYTES, MAX_LISTED, MOJIBAKE_BYTES, Mode, SCAN_BYTES,
+    ScanRequest, Status,
 };
 use serde_json::{Value, json};
 
@@ -107,6 +108,7 @@ fn fix_repairs_the_first_lines_and_says_so() {
     let kept = cut["kept"].as_u64().unwrap() as usize;
     assert!(kept <= FIX_BYTES && kept % line.len() == 0, "{kept}");
     assert!(cut["message"].as_str().unwrap().contains("were repaired"));
+    assert!(cut["message"].as_str().unwrap().contains("at most 32 KiB"));
     assert!(
         v["text"]
             .as_str()
@@ -138,6 +140,57 @@ fn fix_marks_the_hidden_characters_of_each_text() {
     assert_eq!(v["hidden"]["stages"][0]["bidi"], true);
     // The text repaired (the chain's first state) has it too, at its own index.
     assert_eq!(v["hidden"]["input"]["marks"][0]["index"], 5);
+}
+
+#[test]
+fn fix_marks_a_few_hidden_characters_a_text_and_cuts_it_there() {
+    // Mojibake, then more zero-width spaces than a text of the answer marks.
+    let input = format!("caf\u{C3}\u{A9} {}", "a\u{200B}".repeat(FIX_MARKS + 20));
+    let v = fix(&input, Some(2001));
+    let marks = v["hidden"]["text"]["marks"].as_array().unwrap();
+    assert_eq!(marks.len(), FIX_MARKS);
+    assert_eq!(v["text_cut"], true);
+    // The text stops before the first hidden character not marked.
+    let text = v["text"].as_str().unwrap();
+    assert_eq!(
+        text.chars().count(),
+        marks.last().unwrap()["index"].as_u64().unwrap() as usize + 2
+    );
+    // In the input ("cafÃ© " is 6 characters) the first mark not kept is the 51st ZWSP.
+    assert_eq!(
+        v["hidden"]["input_chars"].as_u64().unwrap() as usize,
+        7 + 2 * FIX_MARKS
+    );
+    // Asked whole (no limit), every text is whole, every hidden character marked.
+    let v = fix(&input, None);
+    assert_eq!(
+        v["hidden"]["text"]["marks"].as_array().unwrap().len(),
+        FIX_MARKS + 20
+    );
+    assert!(v["hidden"]["input_chars"].is_null());
+}
+
+#[test]
+fn scan_reads_whole_lines_up_to_its_bound() {
+    let line = "a plain line of text\n";
+    let text = format!("{}\u{202E}", line.repeat(SCAN_BYTES / line.len() + 10));
+    let request = ScanRequest {
+        input: text.clone(),
+        mode: Mode::Text,
+        encoding: "auto".into(),
+        format: None,
+        word_order: None,
+        limit: None,
+    };
+    let v = serde_json::to_value(api::scan(request).unwrap()).unwrap();
+    let cut = &v["cuts"][0];
+    assert_eq!(
+        (&cut["what"], &cut["total"]),
+        (&json!("input"), &json!(text.len()))
+    );
+    assert_eq!(cut["kept"].as_u64().unwrap() as usize % line.len(), 0);
+    // The override past the bound is not scanned.
+    assert!(v["findings"].as_array().unwrap().is_empty());
 }
 
 #[test]

@@ -40,6 +40,16 @@
         if (c.cut) out.append('…');
         return out;
       };
+      /** The input, as far as its hidden characters are marked (`input_chars`). */
+      const shownInput = () => {
+        const chars = hidden.input_chars;
+        const whole = inputText(data);
+        if (chars === null || chars === undefined) return shown(whole, hidden.input);
+        const c = cut(whole, Math.min(chars, MAX_SHOWN));
+        const out = page.marked(c.shown, hidden.input);
+        if (c.cut) out.append('…');
+        return out;
+      };
       const cuts = (data && data.cuts) || [];
       const inputCut = cuts.some((c) => c.what === 'input');
       for (const c of cuts) container.append(el('p', { class: 'muted repair-cut', dataset: { cut: c.what }, text: c.message }));
@@ -69,7 +79,7 @@
       const select = (k) => {
         buttons.forEach((b, i) => b.setAttribute('aria-pressed', String(i === k)));
         const state = states[k];
-        output.replaceChildren(shown(state.text === null ? inputText(data) : state.text, state.marks));
+        output.replaceChildren(state.text === null ? shownInput() : shown(state.text, state.marks));
         caption.textContent = `${state.label}: ${state.detail}`;
       };
       states.forEach((state, k) => {

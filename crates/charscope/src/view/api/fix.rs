@@ -2,7 +2,7 @@
 //! first [`FIX_BYTES`].
 
 use super::input::{self, Content, Mode};
-use super::{Cut, FIX_BYTES, FIX_LISTED, RequestError, error::group};
+use super::{Cut, FIX_BYTES, FIX_LISTED, FIX_MARKS, RequestError};
 use crate::encoding;
 use crate::repair::Repair;
 use crate::scan::hidden::{self, Marks};
@@ -36,9 +36,11 @@ pub struct FixRequest {
 /// applies (a repaired text may hold a bidi control).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RepairMarks {
-    /// Of the text that was repaired (the input's, as far as `limit` goes), which the page
-    /// shows as the chain's first state.
+    /// Of the text that was repaired (the input's), which the page shows as the chain's first
+    /// state: of its first `input_chars` characters.
     pub input: Marks,
+    /// How many characters of the input `input` covers, when not all: the page shows no more.
+    pub input_chars: Option<usize>,
     /// Of the repaired text.
     pub text: Marks,
     /// Of each stage's text, in order.
@@ -49,32 +51,65 @@ pub struct RepairMarks {
     pub spans: Vec<[Marks; 2]>,
 }
 
+/// The marks of `text`, which is cut before its [`FIX_MARKS`]+1-th hidden character when
+/// `capped` (true when it was).
+fn marks_within(text: &mut String, capped: bool) -> (Marks, bool) {
+    let marks = hidden::marks(text);
+    match marks.marks.get(FIX_MARKS) {
+        Some(over) if capped => {
+            let at = over.index;
+            let end = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
+            text.truncate(end);
+            (marks.first(at), true)
+        }
+        _ => (marks, false),
+    }
+}
+
 impl RepairMarks {
-    /// The marks of every text of `repair` (as sent: cut by `limit` already), and of the first
-    /// `limit` characters of `input`, the text repaired.
-    fn of(repair: &Repair, input: &str, limit: Option<usize>) -> RepairMarks {
-        let input = match limit {
-            Some(limit) => hidden::marks(input).first(limit),
-            None => hidden::marks(input),
+    /// The marks of every text of `repair` (as sent: cut by `limit` already, and cut further
+    /// before the [`FIX_MARKS`]+1-th hidden character of each when there is a limit), and of
+    /// the first `limit` characters of `input`, the text repaired.
+    fn of(repair: &mut Repair, input: &str, limit: Option<usize>) -> RepairMarks {
+        let capped = limit.is_some();
+        let mut cut = false;
+        let mut within = |text: &mut String| {
+            let (marks, was_cut) = marks_within(text, capped);
+            cut |= was_cut;
+            marks
+        };
+        let text = within(&mut repair.text);
+        let stages = repair
+            .stages
+            .iter_mut()
+            .map(|s| within(&mut s.text))
+            .collect();
+        let alternatives = repair
+            .alternatives
+            .iter_mut()
+            .map(|a| within(&mut a.text))
+            .collect();
+        repair.text_cut |= cut;
+        let spans = repair
+            .spans
+            .iter()
+            .map(|s| [hidden::marks(&s.original), hidden::marks(&s.text)])
+            .collect();
+        let (input, input_chars) = match limit {
+            None => (hidden::marks(input), None),
+            Some(limit) => {
+                let marks = hidden::marks(input).first(limit);
+                let chars = marks.marks.get(FIX_MARKS).map_or(limit, |m| m.index);
+                (marks.first(chars), Some(chars))
+            }
         };
         RepairMarks {
             input,
-            text: hidden::marks(&repair.text),
-            stages: repair
-                .stages
-                .iter()
-                .map(|s| hidden::marks(&s.text))
-                .collect(),
-            alternatives: repair
-                .alternatives
-                .iter()
-                .map(|a| hidden::marks(&a.text))
-                .collect(),
-            spans: repair
-                .spans
-                .iter()
-                .map(|s| [hidden::marks(&s.original), hidden::marks(&s.text)])
-                .collect(),
+            input_chars,
+            text,
+            stages,
+            alternatives,
+            spans,
         }
     }
 
@@ -127,17 +162,7 @@ fn text_of(content: Content, label: Option<&str>) -> Result<String, RequestError
 /// How much of `text` is repaired: all of it up to [`FIX_BYTES`], else its whole lines up to
 /// there (or, for a first line longer than that, its first characters).
 fn repaired_part(text: &str) -> usize {
-    if text.len() <= FIX_BYTES {
-        return text.len();
-    }
-    let mut end = FIX_BYTES;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    match text.as_bytes()[..end].iter().rposition(|&b| b == b'\n') {
-        Some(line_feed) => line_feed + 1,
-        None => end,
-    }
+    super::whole_lines_within(text.as_bytes(), FIX_BYTES, true)
 }
 
 /// The input's text repaired, exactly as `fix --json` prints it, of its first [`FIX_BYTES`]
@@ -150,18 +175,13 @@ pub fn fix(request: FixRequest) -> Result<FixAnswer, RequestError> {
     let end = repaired_part(&text);
     let mut cuts = Vec::new();
     if end < text.len() {
-        cuts.push(Cut {
-            what: "input",
-            kept: end,
-            total: text.len(),
-            message: format!(
-                "The first {} bytes of the text's {} were repaired: repair is slow work, and the \
-                 page repairs at most {} KiB (`charscope fix` repairs any length).",
-                group(end),
-                group(text.len()),
-                FIX_BYTES / 1024
-            ),
-        });
+        cuts.push(super::input_cut(
+            end,
+            text.len(),
+            "were repaired (repair is slow work)",
+            FIX_BYTES,
+            "charscope fix",
+        ));
     }
     let repair = crate::repair::fix(&text[..end]);
     let mut repair = match request.limit {
@@ -180,8 +200,9 @@ pub fn fix(request: FixRequest) -> Result<FixAnswer, RequestError> {
         &mut repair.lost,
         FIX_LISTED,
     ));
+    let hidden = RepairMarks::of(&mut repair, &text[..end], request.limit);
     Ok(FixAnswer {
-        hidden: RepairMarks::of(&repair, &text[..end], request.limit),
+        hidden,
         repair,
         cuts,
     })

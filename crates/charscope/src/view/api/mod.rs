@@ -10,8 +10,11 @@
 //! - `inspect` lists a window of unit rows, the start of the text and of the bytes, and looks
 //!   for mojibake in the first [`MOJIBAKE_BYTES`] of the text only;
 //! - `compare` reads the first [`COMPARE_BYTES`];
-//! - `fix` repairs the first [`FIX_BYTES`] of the text (repair is the costliest work of all);
-//! - lists (findings, repaired places, unmappable characters) stop after a bound;
+//! - `fix` repairs the first [`FIX_BYTES`] of the text (repair is the costliest work of all),
+//!   `scan` scans the first [`SCAN_BYTES`] (each finding costs some 500 bytes, and a text of
+//!   hidden characters has one every 3 bytes), both in whole lines;
+//! - lists (findings, repaired places, unmappable characters) stop after a bound, and so do the
+//!   hidden characters marked in each text of a repair;
 //! - `limit`, where a request has one, cuts every text of the answer.
 //!
 //! An answer cut short at a bound says so in `cuts` ([`Cut`]), a list that is absent when
@@ -67,8 +70,14 @@ pub const COMPARE_BYTES: usize = 4 * 1024;
 /// The most items one list of an answer holds (findings, unmappable characters): the rest are
 /// counted in a [`Cut`].
 pub const MAX_LISTED: usize = 1000;
-/// The most repaired places and lost characters a `fix` answer lists (the page shows 50).
-pub const FIX_LISTED: usize = 200;
+/// The most repaired places and lost characters a `fix` answer lists (the page shows as many).
+pub const FIX_LISTED: usize = 50;
+/// The most hidden characters marked in each text of a `fix` answer cut by a `limit`: a text is
+/// cut before the next one (`text_cut` says so), so that a repair of random bytes, a control
+/// character every few characters, stays a small answer.
+pub const FIX_MARKS: usize = 50;
+/// How much of the input `scan` scans, in bytes.
+pub const SCAN_BYTES: usize = 2 * 1024 * 1024;
 
 /// What an answer left out to stay within a bound.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -112,6 +121,40 @@ impl Cut {
             items.truncate(max);
             Cut::counted(what, noun, max, total)
         })
+    }
+}
+
+/// How much of `bytes` to read within `bound`: all of them up to it, else their whole lines up
+/// to there (or, for a first line longer than that, up to the bound, at the start of a UTF-8
+/// character when `text` says the bytes are text).
+pub(crate) fn whole_lines_within(bytes: &[u8], bound: usize, text: bool) -> usize {
+    if bytes.len() <= bound {
+        return bytes.len();
+    }
+    let mut end = bound;
+    while text && end > 0 && bytes[end] & 0xC0 == 0x80 {
+        end -= 1;
+    }
+    match bytes[..end].iter().rposition(|&b| b == b'\n') {
+        Some(line_feed) => line_feed + 1,
+        None => end,
+    }
+}
+
+/// The cut of an input of which the first `kept` of `total` bytes were worked on (`what`: "were
+/// repaired"; `bound` in bytes; `command`: the command that reads any size).
+pub(crate) fn input_cut(kept: usize, total: usize, what: &str, bound: usize, command: &str) -> Cut {
+    Cut {
+        what: "input",
+        kept,
+        total,
+        message: format!(
+            "The first {} bytes of the text's {} {what}: the page reads at most {} here \
+             (`{command}` reads any length).",
+            error::group(kept),
+            error::group(total),
+            error::size(bound)
+        ),
     }
 }
 

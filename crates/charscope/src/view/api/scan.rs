@@ -2,7 +2,7 @@
 //! looks like a URL or a path).
 
 use super::input::{self, Content, Mode};
-use super::{Cut, MAX_LISTED, RequestError};
+use super::{Cut, MAX_LISTED, RequestError, SCAN_BYTES};
 use crate::encoding;
 use crate::scan::{self, InputScan};
 use serde::{Deserialize, Serialize};
@@ -46,7 +46,8 @@ pub struct ScanAnswer {
 }
 
 /// The hidden characters, lookalikes and URL layers of the input: text as itself; bytes as
-/// UTF-8 (malformed sequences are findings), or decoded with the chosen encoding first.
+/// UTF-8 (malformed sequences are findings), or decoded with the chosen encoding first; of its
+/// first [`SCAN_BYTES`] (whole lines).
 pub fn scan(request: ScanRequest) -> Result<ScanAnswer, RequestError> {
     super::check_size(&request.input, "scan it")?;
     // The url lens reads the box as typed, whether or not it also reads as a dump (`%c0%ae` is
@@ -57,18 +58,35 @@ pub fn scan(request: ScanRequest) -> Result<ScanAnswer, RequestError> {
     let enc = super::chosen_label(&request.encoding)
         .map(super::resolve)
         .transpose()?;
-    let mut found = match (&read.content, enc) {
-        (Content::Text(text), None) => scan::scan_input(INPUT_PATH, text),
-        (content, Some(enc)) if enc != encoding::UTF_8 => {
-            let decoded = crate::decode::decode(content.bytes(), enc);
-            scan::scan_input(INPUT_PATH, &decoded.text)
+    let mut cuts = Vec::new();
+    let mut within = |bytes: &[u8], text: bool| {
+        let end = super::whole_lines_within(bytes, SCAN_BYTES, text);
+        if end < bytes.len() {
+            cuts.push(super::input_cut(
+                end,
+                bytes.len(),
+                "were scanned",
+                SCAN_BYTES,
+                "charscope scan",
+            ));
         }
-        (content, _) => scan::scan_input_bytes(INPUT_PATH, content.bytes()),
+        end
+    };
+    let mut found = match (&read.content, enc) {
+        (Content::Text(text), None) => {
+            scan::scan_input(INPUT_PATH, &text[..within(text.as_bytes(), true)])
+        }
+        (content, Some(enc)) if enc != encoding::UTF_8 => {
+            let decoded = crate::decode::decode(content.bytes(), enc).text;
+            scan::scan_input(INPUT_PATH, &decoded[..within(decoded.as_bytes(), true)])
+        }
+        (content, _) => {
+            let bytes = content.bytes();
+            scan::scan_input_bytes(INPUT_PATH, &bytes[..within(bytes, false)])
+        }
     };
     found.url = lens;
     let max = request.limit.unwrap_or(MAX_LISTED).min(MAX_LISTED);
-    let cuts = Cut::list("findings", "findings", &mut found.findings, max)
-        .into_iter()
-        .collect();
+    cuts.extend(Cut::list("findings", "findings", &mut found.findings, max));
     Ok(ScanAnswer { scan: found, cuts })
 }

@@ -4,9 +4,9 @@ use super::{Cut, MAX_LISTED, RequestError};
 use crate::scan::url::UrlReport;
 use serde::{Deserialize, Serialize};
 
-/// The longest URL or path the endpoint reads, in bytes: each layer copies it, with the offset
-/// of every byte.
-pub const URL_BYTES: usize = 64 * 1024;
+/// The longest URL or path the endpoint reads, in bytes (the page's url lens reads as long a
+/// one): each layer copies it, with the offset of every byte.
+pub const URL_BYTES: usize = 8 * 1024;
 
 /// What the page asks of `url`.
 #[derive(Clone, Debug, Deserialize)]
