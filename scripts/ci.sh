@@ -24,13 +24,16 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests (unit, integration, doc)"
 cargo test --workspace --locked
 
+step "the library's unit tests without its native feature (the portable paths WebAssembly takes)"
+cargo test -p charscope --no-default-features --lib --locked
+
 step "fuzz targets build"
 if [ -f fuzz/Cargo.toml ]; then
   cargo build --manifest-path fuzz/Cargo.toml --locked
 fi
 
 if [ -x scripts/e2e.sh ]; then
-  step "browser end-to-end tests"
+  step "browser end-to-end tests (charscope serve, then the static build)"
   scripts/e2e.sh
 fi
 

@@ -1450,6 +1450,39 @@
       $('results').focus();
       $('results').scrollIntoView({ block: 'start' });
     });
+    wireGrid();
+    $('more').addEventListener('click', loadMore);
+    $('malformed-list').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-offset]');
+      if (button) showMalformed(Number(button.dataset.offset));
+    });
+    $('compare').addEventListener('click', (event) => {
+      const button = event.target.closest('button.read-as');
+      if (!button) return;
+      state.encoding = button.dataset.encoding;
+      showState();
+      hideExample();
+      refresh();
+    });
+    wireEncode();
+    wireCompare();
+    wireFiles();
+    window.addEventListener('hashchange', () => {
+      if (!addressHasState() && location.hash) return;
+      const wanted = readAddress();
+      const same = (keys) => keys.every((k) => wanted[k] === state[k]);
+      if (same(Object.keys(wanted))) return;
+      const reread = !same(READING);
+      Object.assign(state, wanted);
+      hideExample();
+      showState();
+      if (reread) refresh();
+      else loadEncode();
+    });
+  }
+
+  /** The byte grid: a click, a hover or focus shows a unit; the arrow keys walk it. */
+  function wireGrid() {
     const grid = $('grid');
     grid.addEventListener('keydown', gridKey);
     grid.addEventListener('click', (event) => {
@@ -1466,19 +1499,10 @@
       if (Number(unit.dataset.index) !== focusIndex) focusUnit(Number(unit.dataset.index));
       else showDetail(focusIndex);
     });
-    $('more').addEventListener('click', loadMore);
-    $('malformed-list').addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-offset]');
-      if (button) showMalformed(Number(button.dataset.offset));
-    });
-    $('compare').addEventListener('click', (event) => {
-      const button = event.target.closest('button.read-as');
-      if (!button) return;
-      state.encoding = button.dataset.encoding;
-      showState();
-      hideExample();
-      refresh();
-    });
+  }
+
+  /** The encode panel: its settings go to the address, and the output is read again. */
+  function wireEncode() {
     $('encode-to').addEventListener('change', bomChoice);
     for (const id of ['encode-to', 'encode-format', 'encode-bom']) {
       $(id).addEventListener('change', () => {
@@ -1490,7 +1514,10 @@
       });
     }
     $('copy').addEventListener('click', copyOutput);
-    $('download').addEventListener('click', downloadBytes);
+  }
+
+  /** The compare table: the arrow keys, "Show all" and the skip link. */
+  function wireCompare() {
     $('compare').addEventListener('keydown', compareKey);
     $('compare-all').addEventListener('click', () => {
       $('compare').classList.remove('collapsed');
@@ -1501,6 +1528,11 @@
       $('encode-to').focus();
       $('encode-panel').scrollIntoView({ block: 'start' });
     });
+  }
+
+  /** Files: opened with the button, dropped on the input, and the bytes downloaded. */
+  function wireFiles() {
+    $('download').addEventListener('click', downloadBytes);
     $('open-file').addEventListener('click', () => $('file').click());
     $('file').addEventListener('change', (event) => {
       const [file] = event.target.files;
@@ -1520,18 +1552,6 @@
       if (!file) return;
       event.preventDefault();
       openFile(file);
-    });
-    window.addEventListener('hashchange', () => {
-      if (!addressHasState() && location.hash) return;
-      const wanted = readAddress();
-      const same = (keys) => keys.every((k) => wanted[k] === state[k]);
-      if (same(Object.keys(wanted))) return;
-      const reread = !same(READING);
-      Object.assign(state, wanted);
-      hideExample();
-      showState();
-      if (reread) refresh();
-      else loadEncode();
     });
   }
 
