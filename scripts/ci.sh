@@ -27,13 +27,16 @@ cargo test --workspace --locked
 step "Python: a fresh venv, pip install crates/charscope-py, pytest (the Spark job on local[2] too)"
 bash scripts/python-tests.sh
 
+step "the library's unit tests without its native feature (the portable paths WebAssembly takes)"
+cargo test -p charscope --no-default-features --lib --locked
+
 step "fuzz targets build"
 if [ -f fuzz/Cargo.toml ]; then
   cargo build --manifest-path fuzz/Cargo.toml --locked
 fi
 
 if [ -x scripts/e2e.sh ]; then
-  step "browser end-to-end tests"
+  step "browser end-to-end tests (charscope serve, then the static build)"
   scripts/e2e.sh
 fi
 

@@ -2,7 +2,7 @@
 // outcome the example expects (the facts come from /api/examples, which the library checks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodedText, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
+import { apiGet, decodedText, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -19,8 +19,8 @@ const LENGTHS = ['utf8_bytes', 'utf16_units', 'code_points', 'graphemes'];
 test('each ready example shows its expected outcome', async (t) => {
   const { page, outside, errors } = await openPage(env.browser, env.server.url);
   await ready(page);
-  const examples = await page.evaluate(() => fetch('/api/examples').then((r) => r.json()));
-  const encodings = await page.evaluate(() => fetch('/api/encodings').then((r) => r.json()));
+  const examples = await apiGet(page, '/api/examples');
+  const encodings = await apiGet(page, '/api/encodings');
   const nameOf = (label) => encodings.find((e) => e.labels.includes(label.toLowerCase())).name;
   assert.equal(await page.locator('#example-list button').count(), examples.length);
   assert.ok(examples.length >= 30);

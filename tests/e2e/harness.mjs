@@ -1,5 +1,7 @@
-// Shared by the end-to-end tests: start `charscope serve` on a free port, launch Debian's
-// Chromium headless through playwright-core, and record every request the page makes.
+// Shared by the end-to-end tests: start `charscope serve` on a free port (or, with
+// CHARSCOPE_E2E=static, a plain static file server over target/static, the page with no server:
+// scripts/build-static.sh), launch Debian's Chromium headless through playwright-core, and
+// record every request the page makes.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,8 +14,36 @@ export const root = join(here, '..', '..');
 export const artifacts = join(root, 'target', 'e2e');
 mkdirSync(artifacts, { recursive: true });
 
-/** Starts the server; resolves to { url, stop }. */
+/** Whether the tests run against the static build (no server: the API in a Web Worker). */
+export const STATIC = process.env.CHARSCOPE_E2E === 'static';
+
+/** Starts the server (or the static file server); resolves to { url, stop }. */
 export function startServer() {
+  return STATIC ? startStatic() : startCharscope();
+}
+
+/** Serves target/static with Python's plain static file server. */
+function startStatic() {
+  const folder = process.env.CHARSCOPE_STATIC || join(root, 'target', 'static');
+  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', folder],
+    { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the static server did not start: ${out}`)), 15000);
+    child.on('error', reject);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/port (\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${match[1]}/`, stop: () => child.kill('SIGINT') });
+      }
+    });
+  });
+}
+
+/** Starts `charscope serve`. */
+function startCharscope() {
   const bin = process.env.CHARSCOPE_BIN || join(root, 'target', 'debug', 'charscope');
   const child = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -125,4 +155,15 @@ export function decodedText(page) {
     node.nodeType === Node.ELEMENT_NODE && node.classList.contains('hidden-mark')
       ? String.fromCodePoint(parseInt(node.title.slice(2), 16))
       : node.textContent)).join(''));
+}
+
+/** An API answer, through the page's own transport (the server, or the worker of the static
+ * build). */
+export function apiGet(page, path) {
+  return page.evaluate((p) => window.charscopeTransport.call(p), path);
+}
+
+/** How many requests the page sent to each API path, in either transport. */
+export function apiCalls(page) {
+  return page.evaluate(() => ({ ...window.charscopeTransport.calls }));
 }

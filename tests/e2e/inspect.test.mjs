@@ -2,7 +2,7 @@
 // compare rows that change the reading, the encode panel, and large inputs a page at a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
+import { apiGet, encoded, openPage, ready, serveAndBrowse, texts, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -76,7 +76,7 @@ test('the compare view lists every encoding and makes one the current reading', 
   const { page, outside } = await fresh();
   await whenDone(page, () => page.fill('#input', 'café'));
   const rows = page.locator('#compare tbody tr');
-  const registry = await page.evaluate(() => fetch('/api/encodings').then((r) => r.json()));
+  const registry = await apiGet(page, '/api/encodings');
   assert.equal(await rows.count(), registry.length);
   assert.equal(await rows.first().getAttribute('data-encoding'), 'UTF-8');
   assert.equal(await page.locator('#compare tr.current').getAttribute('data-encoding'), 'UTF-8');

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPage, ready, serveAndBrowse, whenDone } from './harness.mjs';
+import { apiCalls, artifacts, openPage, ready, serveAndBrowse, STATIC, whenDone } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -33,18 +33,27 @@ test('the repair panel gets the start of a long repair, and reads it whole on de
   page.on('request', (request) => {
     if (request.url().endsWith('/api/fix')) fixes.push(JSON.parse(request.postData()));
   });
+  // The static build's worker gets no HTTP request: the page's transport counts its calls.
+  const asked = async () => (await apiCalls(page))['/api/fix'] || 0;
+  const before = await asked();
   // 600 times "café " read as windows-1252: 3,600 characters, 3,000 once repaired.
   const mojibake = 'cafÃ© '.repeat(600);
   await whenDone(page, () => page.locator('#input').fill(mojibake));
-  assert.equal(fixes.length, 1);
-  assert.equal(fixes[0].limit, 2001);
+  assert.equal(await asked(), before + 1);
+  if (!STATIC) {
+    assert.equal(fixes.length, 1);
+    assert.equal(fixes[0].limit, 2001);
+  }
   const shown = await page.locator('#repair-body output.repair-text').textContent();
   assert.ok(shown.startsWith('café café') && shown.endsWith('…'), shown.slice(-20));
   assert.equal(shown.length, 2001);
   // The button asks for the whole repair (no limit) and reads all of it.
   await whenDone(page, () => page.getByRole('button', { name: 'Read the repaired text' }).click());
-  assert.equal(fixes[1].limit, undefined);
-  assert.equal(fixes[1].input, mojibake);
+  assert.ok(await asked() >= before + 2);
+  if (!STATIC) {
+    assert.equal(fixes[1].limit, undefined);
+    assert.equal(fixes[1].input, mojibake);
+  }
   assert.equal(await page.locator('#input').inputValue(), 'café '.repeat(600));
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);

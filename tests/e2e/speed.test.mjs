@@ -3,13 +3,15 @@
 // The timings are printed (t.diagnostic) and written to target/e2e/speed.json, not asserted:
 // they depend on the machine. What is asserted is how the page goes about it: every answer
 // under 1 MB (the other views' under 100 kB: the start of each text only), the first frame
-// drawing one chunk of the grid, and the other views asking only once the grid is drawn.
+// drawing one chunk of the grid, and the other views asking only once the grid is drawn. Against
+// the static build (CHARSCOPE_E2E=static) the answers come from the worker: the page's transport
+// counts the requests, and the figures go to target/e2e/speed-static.json.
 // Run with CHARSCOPE_BIN=target/release/charscope for real figures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifacts, openPage, ready, serveAndBrowse } from './harness.mjs';
+import { apiCalls, artifacts, openPage, ready, serveAndBrowse, STATIC } from './harness.mjs';
 
 const env = serveAndBrowse();
 
@@ -33,6 +35,7 @@ test('a 1 MiB paste: answer size, time to a usable grid, long tasks, typing', as
   // The text reaches the page first, in a task of its own: the tasks counted are the page's,
   // from the paste on.
   await page.evaluate((text) => { window.pasted = text; }, big);
+  const callsBefore = await apiCalls(page);
   const timing = await page.evaluate(() => new Promise((resolve) => {
     const text = window.pasted;
     const box = document.querySelector('#input');
@@ -76,7 +79,10 @@ test('a 1 MiB paste: answer size, time to a usable grid, long tasks, typing', as
       path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd, bytes: e.encodedBodySize,
     })), timing.at);
   t.diagnostic(requests.map((r) => `${r.path} ${Math.round(r.start - timing.at)}..${Math.round(r.end - timing.at)} ms after the paste, ${r.bytes} B`).join('; '));
+  const callsAfter = await apiCalls(page);
+  const asked = Object.keys(callsAfter).filter((p) => callsAfter[p] !== (callsBefore[p] || 0));
   const result = {
+    transport: STATIC ? 'worker' : 'server',
     input_bytes: new TextEncoder().encode(big).length,
     inspect_response_bytes: sizes[0],
     response_bytes: Object.fromEntries(requests.map((r) => [r.path, r.bytes])),
@@ -86,13 +92,17 @@ test('a 1 MiB paste: answer size, time to a usable grid, long tasks, typing', as
     tasks_over_50_ms: longTasks,
   };
   t.diagnostic(JSON.stringify(result));
-  assert.ok(sizes[0] < 1_000_000, `the first answer is ${sizes[0]} bytes`);
-  // Every view of the reading asked once, each answer small: the page shows the start of each
-  // text, and asks for more on demand.
-  assert.deepEqual(requests.map((r) => r.path).sort(),
-    ['/api/compare', '/api/detect', '/api/encode', '/api/fix', '/api/inspect', '/api/scan']);
-  for (const r of requests.filter((q) => q.path !== '/api/inspect')) {
-    assert.ok(r.bytes > 0 && r.bytes < 100_000, `${r.path} answered ${r.bytes} bytes`);
+  // Every view of the reading asked once, in either transport.
+  const views = ['/api/compare', '/api/detect', '/api/encode', '/api/fix', '/api/inspect', '/api/scan'];
+  assert.deepEqual(asked.sort(), views);
+  for (const path of views) assert.equal(callsAfter[path] - (callsBefore[path] || 0), 1, path);
+  if (!STATIC) {
+    assert.ok(sizes[0] < 1_000_000, `the first answer is ${sizes[0]} bytes`);
+    // Each answer small: the page shows the start of each text, and asks for more on demand.
+    assert.deepEqual(requests.map((r) => r.path).sort(), views);
+    for (const r of requests.filter((q) => q.path !== '/api/inspect')) {
+      assert.ok(r.bytes > 0 && r.bytes < 100_000, `${r.path} answered ${r.bytes} bytes`);
+    }
   }
   // The first frame shows one chunk of the grid (125 units), the rest follows a chunk a frame;
   // the other views ask only once the first units are in the grid.
@@ -103,6 +113,7 @@ test('a 1 MiB paste: answer size, time to a usable grid, long tasks, typing', as
   for (const r of requests.filter((q) => q.path !== '/api/inspect')) {
     assert.ok(r.start > timing.drawn, `${r.path} was asked before the grid was drawn`);
   }
+  assert.equal(STATIC, requests.length === 0, 'no HTTP request in the static build');
 
   // "Edit it all" puts the whole text in the box; typing five keys at its end reads it once,
   // after the pause, not at every key.
@@ -111,16 +122,18 @@ test('a 1 MiB paste: answer size, time to a usable grid, long tasks, typing', as
   const tasksBeforeTyping = (await page.evaluate(() => window.longTasks)).length;
   const doneBefore = Number(await page.evaluate(() => document.body.dataset.done));
   const requestsBefore = sizes.length;
+  const inspectsBefore = (await apiCalls(page))['/api/inspect'];
   await page.locator('#input').focus();
   await page.keyboard.press('End');
   await page.keyboard.type('typed', { delay: 60 });
   await page.waitForFunction((n) => Number(document.body.dataset.done) > n && document.body.dataset.busy === 'false', doneBefore);
   await page.waitForTimeout(1000);
-  assert.equal(sizes.length - requestsBefore, 1, 'one reading for five keys');
+  assert.equal((await apiCalls(page))['/api/inspect'] - inspectsBefore, 1, 'one reading for five keys');
+  if (!STATIC) assert.equal(sizes.length - requestsBefore, 1, 'one reading for five keys');
   assert.equal(Number(await page.evaluate(() => document.body.dataset.done)), doneBefore + 1);
   result.typing_tasks_over_50_ms = (await page.evaluate(() => window.longTasks)).slice(tasksBeforeTyping).map((task) => task.duration);
   t.diagnostic(`typing: ${JSON.stringify(result.typing_tasks_over_50_ms)}`);
-  writeFileSync(join(artifacts, 'speed.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(artifacts, STATIC ? 'speed-static.json' : 'speed.json'), `${JSON.stringify(result, null, 2)}\n`);
   assert.deepEqual(outside, []);
   assert.deepEqual(errors, []);
 });

@@ -14,6 +14,8 @@
   const TEXT_SHOWN = 5000;
   /** Characters of a compare reading shown in its row. */
   const READING_SHOWN = 120;
+  /** Compare rows shown on a phone until "Show all" is chosen (the most plausible first). */
+  const PHONE_ROWS = 20;
   /** Inputs longer than this are not written into the address (the link would be huge). */
   const URL_INPUT_MAX = 32 * 1024;
   /** Milliseconds of quiet typing before the input is read. */
@@ -74,8 +76,6 @@
     if (!flag) document.body.dataset.done = String(++finished);
   }
 
-  class ApiError extends Error {}
-
   /** The last text put into a request body as a JSON string, and that JSON string's UTF-8 in a
    * Blob. Every request about one reading (inspect, compare, encode and each panel) sends the
    * same input: it is encoded once, and each body refers to it instead of copying a megabyte. */
@@ -93,30 +93,75 @@
     return new Blob([`${head}${head === '{' ? '' : ','}${JSON.stringify(key)}:`, known.blob, '}']);
   }
 
-  /** GETs `path`, or POSTs `body` (an object, or a Blob from `bodyWith`) as JSON. */
+  const transport = window.charscopeTransport;
+
+  /** GETs `path`, or POSTs `body` (an object, or a Blob from `bodyWith`) as JSON, through the
+   * server or the WebAssembly worker (transport.js). When no answer can come (the server has
+   * stopped), the page says so and waits for it. */
   async function api(path, body, signal) {
-    const init = body === undefined
-      ? { signal }
-      : {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: body instanceof Blob ? body : JSON.stringify(body),
-        signal,
-      };
-    const response = await fetch(path, init);
-    let data;
+    const payload = body === undefined || body instanceof Blob ? body : JSON.stringify(body);
     try {
-      data = await response.json();
-    } catch {
-      throw new ApiError(`the server answered ${response.status} without JSON`);
+      const data = await transport.call(path, payload, signal);
+      if (stopped) answering();
+      return data;
+    } catch (e) {
+      if (e.stopped) notAnswering(e.message);
+      throw e;
     }
-    if (!response.ok) throw new ApiError(data && data.error ? data.error : `the server answered ${response.status}`);
-    return data;
+  }
+
+  // ---------------------------------------------------------------- when the server stops
+
+  /** Whether the server (or the worker) has stopped answering. */
+  let stopped = false;
+  let retry = null;
+
+  /** Says that no answer can come, and (from a server) asks again every few seconds. */
+  function notAnswering(message) {
+    const first = !stopped;
+    stopped = true;
+    document.body.dataset.stopped = 'true';
+    const banner = $('stopped');
+    banner.hidden = false;
+    banner.textContent = transport.kind === 'server'
+      ? `charscope's server has stopped answering (${message}). Start it again with “charscope serve”: this page reads the input again as soon as it answers.`
+      : `charscope cannot run here: ${message}.`;
+    if (first && transport.kind === 'server') {
+      retry = setInterval(() => {
+        transport.call('/api/formats').then(() => {
+          if (!stopped) return;
+          answering();
+          refresh();
+        }, () => {});
+      }, 2000);
+    }
+  }
+
+  /** The server answers again. */
+  function answering() {
+    stopped = false;
+    document.body.dataset.stopped = 'false';
+    $('stopped').hidden = true;
+    clearInterval(retry);
+    retry = null;
   }
 
   // ---------------------------------------------------------------- state and the address
 
-  const state = { input: '', mode: 'auto', encoding: 'auto', format: 'auto', wordOrder: 'auto' };
+  /** What the page shows: every setting, all kept in the address. */
+  const state = {
+    input: '',
+    mode: 'auto',
+    encoding: 'auto',
+    format: 'auto',
+    wordOrder: 'auto',
+    encodeTo: 'UTF-8',
+    encodeFormat: 'hex',
+    encodeBom: false,
+  };
+  const MODES = ['auto', 'text', 'hex', 'escapes', 'base64'];
+  /** The settings of the reading (a change reads the input again). */
+  const READING = ['input', 'mode', 'encoding', 'format', 'wordOrder'];
 
   /** Whether the address holds a reading (`#input=...`), not a plain fragment (`#results`). */
   function addressHasState() {
@@ -127,10 +172,13 @@
     const params = new URLSearchParams(location.hash.replace(/^#/, ''));
     return {
       input: params.get('input') ?? '',
-      mode: ['auto', 'text', 'hex'].includes(params.get('mode')) ? params.get('mode') : 'auto',
+      mode: MODES.includes(params.get('mode')) ? params.get('mode') : 'auto',
       encoding: params.get('encoding') || 'auto',
       format: params.get('format') || 'auto',
       wordOrder: ['little', 'big'].includes(params.get('word-order')) ? params.get('word-order') : 'auto',
+      encodeTo: params.get('to') || 'UTF-8',
+      encodeFormat: params.get('out') || 'hex',
+      encodeBom: params.get('bom') === '1',
     };
   }
 
@@ -153,14 +201,23 @@
     if (state.encoding !== 'auto') params.set('encoding', state.encoding);
     if (state.format !== 'auto') params.set('format', state.format);
     if (state.wordOrder !== 'auto') params.set('word-order', state.wordOrder);
+    if (state.encodeTo !== 'UTF-8') params.set('to', state.encodeTo);
+    if (state.encodeFormat !== 'hex') params.set('out', state.encodeFormat);
+    if (state.encodeBom) params.set('bom', '1');
     const hash = params.toString();
     const target = hash ? `#${hash}` : location.pathname;
     if (`#${hash}` !== location.hash) history.replaceState(null, '', target);
   }
 
-  /** Puts the state into the controls (after a link, an example or a compare row set it). */
+  /** Puts the state into the box and the controls (after a link, an example or a compare row
+   * set it). */
   function showState() {
     showInputBox();
+    showSettings();
+  }
+
+  /** Puts the settings into the controls. */
+  function showSettings() {
     for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
     state.encoding = pickerValue(state.encoding);
     ensureEncodingOption(state.encoding);
@@ -169,6 +226,19 @@
     $('dump-format').value = state.format;
     $('word-order').value = state.wordOrder;
     if (state.format !== 'auto' || state.wordOrder !== 'auto') $('dump-options').open = true;
+    showEncodeState();
+  }
+
+  /** Puts the encode panel's settings into its controls (a setting the lists lack is dropped). */
+  function showEncodeState() {
+    const has = (id, value) => Array.from($(id).options).some((o) => o.value === value);
+    if (!has('encode-to', state.encodeTo)) state.encodeTo = has('encode-to', pickerValue(state.encodeTo)) ? pickerValue(state.encodeTo) : 'UTF-8';
+    if (!has('encode-format', state.encodeFormat)) state.encodeFormat = 'hex';
+    $('encode-to').value = state.encodeTo;
+    $('encode-format').value = state.encodeFormat;
+    $('encode-bom').checked = state.encodeBom;
+    bomChoice();
+    state.encodeBom = $('encode-bom').checked;
   }
 
   /** Whether the box shows only the start of a large input (read-only) rather than all of it. */
@@ -195,7 +265,7 @@
     if (boxShowsPart || text.length + box.value.length <= LARGE_PASTE) return;
     event.preventDefault();
     state.input = box.value.slice(0, box.selectionStart) + text + box.value.slice(box.selectionEnd);
-    hideExample();
+    hideExample({ restore: true });
     showInputBox();
     refresh();
   }
@@ -314,14 +384,20 @@
       data = await api('/api/inspect', reading({ encoding: state.encoding, limit: PAGE }), signal);
     } catch (e) {
       if (e.name === 'AbortError' || mine !== generation) return;
-      report = null;
-      showError(e.message);
-      setStatus('');
-      clearResults();
       // No reading: nothing is coming for the other views.
       for (const flag of ['compare', 'encode', ...(window.charscopePanels || []).map(panelFlag)]) {
         if (document.body.dataset[flag] === 'busy') document.body.dataset[flag] = 'ready';
       }
+      if (e.stopped) {
+        // The banner says why; what is shown stays, and is read again once answers come.
+        setStatus('Not read: no answer came (see the message above).');
+        busy(false);
+        return;
+      }
+      report = null;
+      showError(e.message);
+      setStatus('');
+      clearResults();
       document.body.dataset.failed = 'true';
       busy(false);
       return;
@@ -381,6 +457,12 @@
     el,
     plural,
     cut,
+    /** `text` with each hidden character in `marks` (the library's list) drawn as a mark. */
+    marked(text, marks) {
+      const out = document.createDocumentFragment();
+      appendMarked(out, text, marks);
+      return out;
+    },
     /** Reads the input with another encoding (a label the server accepts). */
     setEncoding(label) {
       ensureEncodingOption(label);
@@ -419,7 +501,10 @@
   function loadPanel(panel, mine, signal) {
     const body = $(`${panel.id}-body`);
     const { mode, encoding, input } = state;
-    const ask = (limit) => api(panel.endpoint, bodyWith({ mode, encoding, limit }, 'input', input));
+    const { format, wordOrder } = state;
+    const ask = (limit) => api(panel.endpoint, bodyWith({
+      mode, encoding, format, word_order: wordOrder, limit,
+    }, 'input', input));
     /** The panel's answer with every text whole, for a panel that asked for their start. */
     const page = { ...panelPage, whole: () => ask(undefined) };
     const done = () => {
@@ -431,7 +516,9 @@
       done();
       return;
     }
-    api(panel.endpoint, bodyWith({ mode: state.mode, encoding: state.encoding, limit: panel.limit }, 'input', state.input), signal)
+    api(panel.endpoint, bodyWith({
+      mode, encoding, format, word_order: wordOrder, limit: panel.limit,
+    }, 'input', input), signal)
       .then((data) => {
         if (mine !== generation) return;
         clear(body);
@@ -447,7 +534,7 @@
   }
 
   function clearResults() {
-    for (const id of ['summary', 'text', 'notes', 'grid', 'detail', 'malformed-list', 'encode-output']) clear($(id));
+    for (const id of ['summary', 'text', 'notes', 'grid', 'detail', 'malformed-list', 'encode-output', 'verdict']) clear($(id));
     for (const id of ['malformed-summary', 'bom-whatwg', 'bom-unicode', 'bom-sentence', 'grid-status', 'encode-info', 'lengths-caption']) $(id).textContent = '';
     clear($('lengths').tBodies[0]);
     clear($('normalization').tBodies[0]);
@@ -460,9 +547,8 @@
   }
 
   function renderReport(data, mine) {
-    $('format').textContent = data.input_format === 'text'
-      ? 'text'
-      : `hex dump: ${data.input_format_description}, ${plural(data.byte_length, 'byte', 'bytes')}`;
+    $('format').textContent = recognised(data);
+    renderVerdict(data);
 
     const summary = $('summary');
     clear(summary);
@@ -495,6 +581,52 @@
     resetGrid(data);
     appendUnits(data.units, mine);
     pageDone(data);
+  }
+
+  /** What the input box was read as, in a few words. */
+  function recognised(data) {
+    if (data.input_format === 'text') return 'text';
+    if (data.input_format === 'escapes') return data.input_format_description;
+    const bytes = plural(data.byte_length, 'byte', 'bytes');
+    if (data.input_format === 'base64') return `base64, ${bytes}`;
+    return `hex dump: ${data.input_format_description}, ${bytes}`;
+  }
+
+  /** How the encoding was chosen (the report's `encoding_source`), in a word or two. */
+  const CHOSEN = {
+    text: 'text',
+    bom: 'byte order mark',
+    label: 'as labelled',
+    'utf8-valid': 'valid UTF-8',
+    fallback: 'fallback',
+    detected: 'detected',
+  };
+
+  /** The answer first: one line at the top with the encoding, how it was chosen, the malformed
+   * count, and whether the text looks like mojibake (the report's `mojibake`). */
+  function renderVerdict(data) {
+    const line = $('verdict');
+    clear(line);
+    if (!data || state.input === '') return;
+    line.append(
+      el('strong', { text: data.encoding }),
+      ` (${CHOSEN[data.encoding_source] || data.encoding_source})`,
+      ' · ',
+      data.malformed_total
+        ? el('span', { class: 'bad-text', text: plural(data.malformed_total, 'malformed sequence', 'malformed sequences') })
+        : 'no malformed bytes',
+    );
+    if (data.mojibake) {
+      const steps = data.mojibake.steps.map((s) => `${s.decode} read as ${s.encode}`).join(', then ');
+      const fix = el('button', { type: 'button', class: 'link', id: 'verdict-fix', text: 'fix' });
+      fix.addEventListener('click', () => {
+        const panel = $('repair-panel');
+        panel.scrollIntoView({ block: 'start' });
+        const first = panel.querySelector('button');
+        (first || panel).focus();
+      });
+      line.append(' · ', el('span', { class: 'bad-text', title: steps, text: 'looks like mojibake: ' }), fix);
+    }
   }
 
   /** Appends `shown` (a text's first code points) to `box`, each hidden character the server
@@ -619,14 +751,17 @@
           lastCluster.classList.add('joined');
           lastCluster.append(node);
         } else {
-          if (row.offset >= nextOffsetMark) {
-            // An offset mark where a new run of OFFSET_EVERY bytes starts: decimal and hex.
-            fragment.append(el('span', { class: 'offset-mark', 'aria-hidden': 'true', title: `byte offset ${row.offset}`, text: `${row.offset} · 0x${row.offset.toString(16).toUpperCase()}` }));
-            nextOffsetMark = (Math.floor(row.offset / OFFSET_EVERY) + 1) * OFFSET_EVERY;
-          }
           lastCluster = el('span', { class: 'cluster' }, node);
           lastGrapheme = row.grapheme;
-          fragment.append(lastCluster);
+          if (row.offset >= nextOffsetMark) {
+            // An offset mark where a new run of OFFSET_EVERY bytes starts (decimal and hex),
+            // held with its character so that a line never ends with a mark.
+            const mark = el('span', { class: 'offset-mark', 'aria-hidden': 'true', title: `byte offset ${row.offset}`, text: `${row.offset} · 0x${row.offset.toString(16).toUpperCase()}` });
+            fragment.append(el('span', { class: 'marked' }, mark, lastCluster));
+            nextOffsetMark = (Math.floor(row.offset / OFFSET_EVERY) + 1) * OFFSET_EVERY;
+          } else {
+            fragment.append(lastCluster);
+          }
         }
       }
       $('grid').append(fragment);
@@ -925,13 +1060,17 @@
       + ' read in every encoding, most plausible first. Choose one to make it the current reading.';
     data.readings.forEach((reading, rank) => {
       const shown = cut(reading.text, READING_SHOWN);
-      body.append(el('tr', { dataset: { encoding: reading.encoding } },
+      body.append(el('tr', { class: rank >= PHONE_ROWS ? 'later' : null, dataset: { encoding: reading.encoding } },
         el('td', { class: 'number muted', text: String(rank + 1) }),
         el('td', {}, el('button', { type: 'button', class: 'read-as', dataset: { encoding: reading.encoding }, text: reading.encoding })),
         el('td', { class: reading.malformed ? 'number bad-text' : 'number muted', text: String(reading.malformed) }),
         el('td', { class: reading.suspicious ? 'number bad-text' : 'number muted', text: String(reading.suspicious) }),
         readingCell(shown, reading.hidden)));
     });
+    const more = data.readings.length > PHONE_ROWS;
+    $('compare').classList.toggle('collapsed', more);
+    $('compare-all').hidden = !more;
+    $('compare-all').textContent = `Show all ${data.readings.length} readings`;
     markCurrentReading();
     document.body.dataset.compare = 'ready';
   }
@@ -945,15 +1084,42 @@
     return cell;
   }
 
+  /** Marks the current reading's row; its button is the table's one Tab stop (the arrow keys
+   * move between the rows' buttons), so that Tab passes the table in one step. */
   function markCurrentReading() {
     const current = report ? report.encoding : null;
-    for (const row of $('compare').tBodies[0].rows) {
-      const isCurrent = row.dataset.encoding === current;
-      row.classList.toggle('current', isCurrent);
-      const button = row.querySelector('button');
+    const buttons = Array.from($('compare').querySelectorAll('button.read-as'));
+    const stop = buttons.find((b) => b.dataset.encoding === current) || buttons[0];
+    for (const button of buttons) {
+      const isCurrent = button.dataset.encoding === current;
+      button.closest('tr').classList.toggle('current', isCurrent);
       if (isCurrent) button.setAttribute('aria-current', 'true');
       else button.removeAttribute('aria-current');
+      button.tabIndex = button === stop ? 0 : -1;
     }
+  }
+
+  /** The compare table's buttons that are shown (a phone shows the first rows only). */
+  function compareButtons() {
+    return Array.from($('compare').querySelectorAll('button.read-as')).filter((b) => b.getClientRects().length > 0);
+  }
+
+  /** Up, Down, Home and End move between the compare table's buttons. */
+  function compareKey(event) {
+    const moves = { ArrowDown: 1, ArrowUp: -1 };
+    const buttons = compareButtons();
+    const at = buttons.indexOf(event.target);
+    if (at < 0) return;
+    let to = null;
+    if (event.key in moves) to = at + moves[event.key];
+    else if (event.key === 'Home') to = 0;
+    else if (event.key === 'End') to = buttons.length - 1;
+    else return;
+    event.preventDefault();
+    to = Math.max(0, Math.min(buttons.length - 1, to));
+    for (const b of buttons) b.tabIndex = -1;
+    buttons[to].tabIndex = 0;
+    buttons[to].focus();
   }
 
   // ---------------------------------------------------------------- encode
@@ -963,10 +1129,17 @@
   /** Whether the output shown stops short: Copy then asks for all of it. */
   let encodedCut = false;
 
-  /** The body of an encode request for `text`, with `fields` added. */
-  function encodeRequest(text, fields = {}) {
+  /** What the encode panel encodes, and how to read it: text input whole (escapes read by the
+   * library, as `encode --escapes` reads them), a decoded text as far as the report sent it. */
+  function encodedText() {
+    if (report.kind !== 'text') return [report.text, 'text'];
+    return [state.input, state.mode === 'escapes' ? 'escapes' : 'text'];
+  }
+
+  /** The body of an encode request for `text` read in `mode`, with `fields` added. */
+  function encodeRequest(text, mode, fields = {}) {
     return bodyWith({
-      encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex', ...fields,
+      mode, encoding: $('encode-to').value || 'UTF-8', bom: $('encode-bom').checked, format: $('encode-format').value || 'hex', ...fields,
     }, 'text', text);
   }
 
@@ -978,9 +1151,7 @@
     const info = $('encode-info');
     let data;
     try {
-      // Text input is encoded whole; a decoded text as far as the report sent it.
-      const text = report.kind === 'text' ? state.input : report.text;
-      data = await api('/api/encode', encodeRequest(text, { limit: TEXT_SHOWN }));
+      data = await api('/api/encode', encodeRequest(...encodedText(), { limit: TEXT_SHOWN }));
     } catch (e) {
       if (mine !== encodeGeneration) return;
       encodedOutput = '';
@@ -1002,7 +1173,8 @@
       const first = data.unmappable.slice(0, 5).map((u) => `${u.char} (${u.code_point}, character ${u.position})`).join(', ');
       parts.push(`${plural(data.unmappable.length, 'character', 'characters')} cannot be written in ${data.encoding} and became HTML character references: ${first}${data.unmappable.length > 5 ? ', …' : ''}.`);
     }
-    if (shown.cut) parts.push('The output is cut here; Copy takes all of it.');
+    for (const c of data.cuts || []) parts.push(c.message);
+    if (shown.cut) parts.push('The output is cut here; Copy and Download take all of it.');
     info.textContent = parts.join(' ');
     $('copy-status').textContent = '';
     document.body.dataset.encode = 'ready';
@@ -1013,7 +1185,7 @@
     try {
       if (encodedCut && report) {
         status.textContent = 'Encoding all of it…';
-        const whole = await api('/api/encode', encodeRequest(report.kind === 'text' ? state.input : report.text));
+        const whole = await api('/api/encode', encodeRequest(...encodedText()));
         encodedOutput = whole.output || '';
         encodedCut = false;
       }
@@ -1045,11 +1217,10 @@
       for (const b of box.querySelectorAll('[aria-pressed]')) b.removeAttribute('aria-pressed');
       button.setAttribute('aria-pressed', 'true');
       const { input, mode, encoding, encode_to: encodeTo } = example.load;
+      // The example's own settings, for as long as it is shown; the user's come back after.
+      if (!beforeExample) beforeExample = settings();
       Object.assign(state, { input, mode, encoding, format: 'auto', wordOrder: 'auto' });
-      if (encodeTo && Array.from($('encode-to').options).some((o) => o.value === encodeTo)) {
-        $('encode-to').value = encodeTo;
-        bomChoice();
-      }
+      if (encodeTo) state.encodeTo = encodeTo;
       $('examples-menu').open = false;
       showState();
       showExample(example);
@@ -1072,9 +1243,97 @@
     $('example-verdict').className = example.holds ? 'holds' : 'bad-text';
   }
 
-  function hideExample() {
+  /** The user's settings while an example shows its own (null when none is shown). */
+  let beforeExample = null;
+
+  /** Every setting but the input. */
+  function settings() {
+    const { input, ...rest } = state;
+    return rest;
+  }
+
+  /** The example is left: a setting the user changed is kept (the example's settings become the
+   * user's), while a new input puts the user's own settings back (`restore`). */
+  function hideExample({ restore = false } = {}) {
     $('example-panel').hidden = true;
     for (const b of $('example-list').querySelectorAll('[aria-pressed]')) b.removeAttribute('aria-pressed');
+    if (beforeExample && restore) {
+      Object.assign(state, beforeExample);
+      showSettings();
+    }
+    beforeExample = null;
+  }
+
+  // ---------------------------------------------------------------- files: open, drop, download
+
+  /** The largest file the page opens: its base64 stays under the 8 MiB that the API reads. */
+  const FILE_MAX = 6 * 1024 * 1024;
+
+  /** Base64 of `bytes`. */
+  function base64Of(bytes) {
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 0x8000) {
+      binary += String.fromCharCode.apply(null, bytes.subarray(at, at + 0x8000));
+    }
+    return btoa(binary);
+  }
+
+  function fileNote(text) {
+    $('file-note').hidden = !text;
+    $('file-note').textContent = text;
+  }
+
+  /** Reads a file opened or dropped, here in the page (nothing is uploaded): UTF-8 text goes in
+   * the box as text, other bytes as base64 (the mode says which). */
+  async function openFile(file) {
+    const size = plural(file.size, 'byte', 'bytes');
+    if (file.size > FILE_MAX) {
+      fileNote(`${file.name} is ${size}: the page opens files of up to 6 MiB (the command line reads any size).`);
+      return;
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let text = null;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+    hideExample({ restore: true });
+    Object.assign(state, text === null ? { input: base64Of(bytes), mode: 'base64' } : { input: text, mode: 'text' });
+    fileNote(`Opened ${file.name} (${size}), read in this page: ${text === null
+      ? 'not UTF-8, so the box holds its bytes in base64'
+      : 'UTF-8 text'}.`);
+    showState();
+    refresh();
+  }
+
+  /** The bytes of upper-case hex pairs separated by spaces. */
+  function hexBytes(hex) {
+    const out = new Uint8Array(hex ? (hex.length + 1) / 3 : 0);
+    for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(3 * i, 2), 16);
+    return out;
+  }
+
+  /** Saves the encoded bytes (all of them) as a file. */
+  async function downloadBytes() {
+    const status = $('copy-status');
+    if (!report) return;
+    try {
+      status.textContent = 'Encoding all of it…';
+      const whole = await api('/api/encode', encodeRequest(...encodedText(), { format: 'hex' }));
+      const bytes = hexBytes(whole.hex);
+      const link = el('a', {
+        href: URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' })),
+        download: `charscope-${whole.encoding}.bin`,
+      });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      status.textContent = `Saved ${plural(bytes.length, 'byte', 'bytes')} of ${whole.encoding}.`;
+    } catch (e) {
+      status.textContent = `Cannot save: ${e.message}`;
+    }
   }
 
   // ---------------------------------------------------------------- jump to an offset
@@ -1139,14 +1398,15 @@
     });
     $('clear-input').addEventListener('click', () => {
       state.input = '';
-      hideExample();
+      hideExample({ restore: true });
       showInputBox();
       refresh();
       $('input').focus();
     });
     $('input').addEventListener('input', (event) => {
       state.input = event.target.value;
-      hideExample();
+      hideExample({ restore: true });
+      fileNote('');
       schedule();
     });
     for (const radio of document.querySelectorAll('input[name="mode"]')) {
@@ -1190,6 +1450,39 @@
       $('results').focus();
       $('results').scrollIntoView({ block: 'start' });
     });
+    wireGrid();
+    $('more').addEventListener('click', loadMore);
+    $('malformed-list').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-offset]');
+      if (button) showMalformed(Number(button.dataset.offset));
+    });
+    $('compare').addEventListener('click', (event) => {
+      const button = event.target.closest('button.read-as');
+      if (!button) return;
+      state.encoding = button.dataset.encoding;
+      showState();
+      hideExample();
+      refresh();
+    });
+    wireEncode();
+    wireCompare();
+    wireFiles();
+    window.addEventListener('hashchange', () => {
+      if (!addressHasState() && location.hash) return;
+      const wanted = readAddress();
+      const same = (keys) => keys.every((k) => wanted[k] === state[k]);
+      if (same(Object.keys(wanted))) return;
+      const reread = !same(READING);
+      Object.assign(state, wanted);
+      hideExample();
+      showState();
+      if (reread) refresh();
+      else loadEncode();
+    });
+  }
+
+  /** The byte grid: a click, a hover or focus shows a unit; the arrow keys walk it. */
+  function wireGrid() {
     const grid = $('grid');
     grid.addEventListener('keydown', gridKey);
     grid.addEventListener('click', (event) => {
@@ -1206,34 +1499,67 @@
       if (Number(unit.dataset.index) !== focusIndex) focusUnit(Number(unit.dataset.index));
       else showDetail(focusIndex);
     });
-    $('more').addEventListener('click', loadMore);
-    $('malformed-list').addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-offset]');
-      if (button) showMalformed(Number(button.dataset.offset));
-    });
-    $('compare').addEventListener('click', (event) => {
-      const button = event.target.closest('button.read-as');
-      if (!button) return;
-      state.encoding = button.dataset.encoding;
-      showState();
-      hideExample();
-      refresh();
-    });
+  }
+
+  /** The encode panel: its settings go to the address, and the output is read again. */
+  function wireEncode() {
     $('encode-to').addEventListener('change', bomChoice);
-    for (const id of ['encode-to', 'encode-format', 'encode-bom']) $(id).addEventListener('change', loadEncode);
+    for (const id of ['encode-to', 'encode-format', 'encode-bom']) {
+      $(id).addEventListener('change', () => {
+        state.encodeTo = $('encode-to').value;
+        state.encodeFormat = $('encode-format').value;
+        state.encodeBom = $('encode-bom').checked;
+        writeAddress();
+        loadEncode();
+      });
+    }
     $('copy').addEventListener('click', copyOutput);
-    window.addEventListener('hashchange', () => {
-      if (!addressHasState() && location.hash) return;
-      const wanted = readAddress();
-      if (['input', 'mode', 'encoding', 'format', 'wordOrder'].every((k) => wanted[k] === state[k])) return;
-      Object.assign(state, wanted);
-      showState();
-      hideExample();
-      refresh();
+  }
+
+  /** The compare table: the arrow keys, "Show all" and the skip link. */
+  function wireCompare() {
+    $('compare').addEventListener('keydown', compareKey);
+    $('compare-all').addEventListener('click', () => {
+      $('compare').classList.remove('collapsed');
+      $('compare-all').hidden = true;
+    });
+    $('skip-compare').addEventListener('click', (event) => {
+      event.preventDefault();
+      $('encode-to').focus();
+      $('encode-panel').scrollIntoView({ block: 'start' });
+    });
+  }
+
+  /** Files: opened with the button, dropped on the input, and the bytes downloaded. */
+  function wireFiles() {
+    $('download').addEventListener('click', downloadBytes);
+    $('open-file').addEventListener('click', () => $('file').click());
+    $('file').addEventListener('change', (event) => {
+      const [file] = event.target.files;
+      if (file) openFile(file);
+      event.target.value = '';
+    });
+    const area = document.querySelector('.input-area');
+    area.addEventListener('dragover', (event) => {
+      if (!event.dataTransfer || !event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      area.classList.add('dropping');
+    });
+    area.addEventListener('dragleave', () => area.classList.remove('dropping'));
+    area.addEventListener('drop', (event) => {
+      area.classList.remove('dropping');
+      const [file] = (event.dataTransfer && event.dataTransfer.files) || [];
+      if (!file) return;
+      event.preventDefault();
+      openFile(file);
     });
   }
 
   async function start() {
+    document.body.dataset.transport = transport.kind;
+    if (transport.kind === 'worker') {
+      $('footer').textContent = 'charscope runs in this browser (WebAssembly): nothing you paste or open leaves it.';
+    }
     wire();
     if (addressHasState()) Object.assign(state, readAddress());
     try {

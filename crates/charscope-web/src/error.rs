@@ -50,14 +50,20 @@ impl IntoResponse for ApiError {
     }
 }
 
+impl From<charscope::view::api::RequestError> for ApiError {
+    fn from(e: charscope::view::api::RequestError) -> ApiError {
+        ApiError {
+            status: StatusCode::from_u16(e.status.code()).unwrap_or(StatusCode::BAD_REQUEST),
+            message: e.message,
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!(
-                "request body too large: the limit is {} MiB (use the command line for bigger inputs)",
-                crate::BODY_LIMIT / (1024 * 1024)
-            )
+            charscope::view::api::RequestError::body_too_large(crate::BODY_LIMIT).message
         } else {
             rejection.body_text()
         };

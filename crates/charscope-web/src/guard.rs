@@ -6,7 +6,8 @@
 //! literally (an IP literal in 127.0.0.0/8, `localhost` or `[::1]`, each with an optional port),
 //! never a name that merely starts like one (`127.0.0.1.evil.example`, `localhost.evil`).
 //! A cross-site form or `fetch` carries an `Origin` that is not the page's own: API requests
-//! with such an Origin are refused.
+//! with such an Origin are refused. A request with two Host headers is refused (400), and so is
+//! one whose target is an absolute URL naming another host, whatever its Host header says.
 
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -48,12 +49,17 @@ pub fn is_loopback_host(host: &str) -> bool {
             && name.parse::<Ipv4Addr>().is_ok_and(|a| a.is_loopback()))
 }
 
-/// The host the request was sent to: the Host header, or the authority of an absolute URI.
-fn request_host(request: &Request) -> Option<&str> {
-    match request.headers().get(header::HOST) {
-        Some(value) => value.to_str().ok(),
-        None => request.uri().authority().map(|a| a.as_str()),
-    }
+/// The hosts the request names: its Host header, and the authority of its target when the
+/// target is in absolute form (`GET http://127.0.0.1/ HTTP/1.1`). Both must be loopback hosts:
+/// a proxy-style request for `http://evil.example/` is refused whatever its Host says.
+fn request_hosts(request: &Request) -> impl Iterator<Item = &str> {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .map(|value| value.to_str().unwrap_or(""));
+    let target = request.uri().authority().map(|a| a.as_str());
+    let named = host.or(target).unwrap_or("");
+    std::iter::once(named).chain(target)
 }
 
 fn forbidden(message: String) -> Response {
@@ -69,12 +75,24 @@ fn forbidden(message: String) -> Response {
 /// whose `Origin` is present and is not the page's own (`http://` and the Host), so that another
 /// site's form or script cannot use the API.
 pub async fn loopback_host_only(request: Request, next: Next) -> Response {
-    let host = request_host(&request).unwrap_or("");
-    if !is_loopback_host(host) {
+    if request
+        .headers()
+        .get_all(header::HOST)
+        .iter()
+        .nth(1)
+        .is_some()
+    {
+        return crate::ApiError::bad_request(
+            "a request has one Host header; this one has several, and is refused",
+        )
+        .into_response();
+    }
+    if let Some(host) = request_hosts(&request).find(|h| !is_loopback_host(h)) {
         return forbidden(format!(
             "charscope serves loopback only; Host {host:?} refused"
         ));
     }
+    let host = request_hosts(&request).next().unwrap_or("");
     let origin = request.headers().get(header::ORIGIN);
     if let (true, Some(origin)) = (request.uri().path().starts_with("/api"), origin) {
         let own = format!("http://{host}");

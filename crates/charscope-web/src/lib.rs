@@ -5,7 +5,9 @@
 //! as the command line's `--json`. It is meant to be bound to loopback: requests whose `Host` is
 //! not a loopback name are refused (a defence against DNS rebinding), every response carries a
 //! strict Content-Security-Policy, request bodies are capped (413 with a JSON message), and bad
-//! input is answered `{"error": "..."}` with a 4xx status, never a 500.
+//! input is answered `{"error": "..."}` with a 4xx status, never a 500. [`serve`] cuts off a
+//! connection that trickles its headers or sits idle, and takes only so many at once
+//! ([`Limits`]); the work of each request is bounded ([`charscope::view::api`]).
 
 #![forbid(unsafe_code)]
 
@@ -13,32 +15,38 @@ mod api;
 pub mod assets;
 mod error;
 mod guard;
-mod input;
+mod serve;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 
 pub use error::ApiError;
+pub use serve::{Limits, serve_with};
 
-/// The largest request body accepted: a paste of this size still answers quickly.
-pub const BODY_LIMIT: usize = 8 * 1024 * 1024;
+/// The largest request body accepted: a paste of this size still answers quickly (the library's
+/// endpoints read inputs of this size at most too).
+pub const BODY_LIMIT: usize = charscope::view::api::MAX_INPUT_BYTES;
 
-/// The whole application: the page, its assets and the JSON API.
+/// The whole application: the page, its assets and the JSON API, with the default [`Limits`].
 pub fn app() -> Router {
+    app_within(&Limits::default())
+}
+
+/// The whole application, keeping `limits`' body timeout.
+pub fn app_within(limits: &Limits) -> Router {
     Router::new()
         .merge(assets::routes())
-        .nest("/api", api::routes())
+        .nest("/api", api::routes(limits.body_timeout))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(guard::loopback_host_only))
         .layer(axum::middleware::from_fn(guard::security_headers))
 }
 
-/// Serves [`app`] on `listener` until Ctrl-C.
+/// Serves [`app`] on `listener` until Ctrl-C, within the default [`Limits`].
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, app())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_with(listener, app(), Limits::default(), async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
 }

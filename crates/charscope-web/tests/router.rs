@@ -445,14 +445,23 @@ async fn formats_and_encode_output() {
 
 #[tokio::test]
 async fn the_scripts_never_write_html_from_strings() {
-    let mut paths = vec!["/app.js".to_string()];
+    let mut paths = vec!["/app.js".to_string(), "/transport.js".to_string()];
     for (name, _) in charscope_web::assets::PANELS {
         paths.push(format!("/panels/{name}.js"));
     }
+    let mut scripts = Vec::new();
     for path in paths {
         let (status, _, body) = send(get(&path)).await;
         assert_eq!(status, 200, "{path}");
-        let script = String::from_utf8(body).unwrap();
+        scripts.push((path, String::from_utf8(body).unwrap()));
+    }
+    // The static build's scripts, its worker among them.
+    for (path, text) in charscope_web::assets::static_site() {
+        if path.ends_with(".js") {
+            scripts.push((path, text));
+        }
+    }
+    for (path, script) in scripts {
         for sink in [
             "innerHTML",
             "outerHTML",

@@ -145,7 +145,7 @@ pub fn decodings(
     encodings: impl IntoIterator<Item = &'static Encoding>,
 ) -> Vec<DecodeRow> {
     let threads = if bytes.len() >= PARALLEL_FROM {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        crate::parallel::cores()
     } else {
         1
     };

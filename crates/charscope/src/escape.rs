@@ -447,11 +447,13 @@ pub enum EscapeFormat {
     Url,
     /// A JSON string, ASCII only: `"caf\u00e9"`.
     Json,
+    /// Base64 of the bytes (the standard alphabet, with padding): `Y2Fmw6k=`.
+    Base64,
 }
 
 impl EscapeFormat {
     /// Every format.
-    pub const ALL: [EscapeFormat; 10] = [
+    pub const ALL: [EscapeFormat; 11] = [
         EscapeFormat::Hex,
         EscapeFormat::C,
         EscapeFormat::CArray,
@@ -462,6 +464,7 @@ impl EscapeFormat {
         EscapeFormat::Html,
         EscapeFormat::Url,
         EscapeFormat::Json,
+        EscapeFormat::Base64,
     ];
 
     /// The stable lower-case name.
@@ -477,11 +480,12 @@ impl EscapeFormat {
             EscapeFormat::Html => "html",
             EscapeFormat::Url => "url",
             EscapeFormat::Json => "json",
+            EscapeFormat::Base64 => "base64",
         }
     }
 
-    /// Whether the format writes bytes (hex, C, Rust, Python, URL), rather than characters of a
-    /// language whose strings are Unicode (JavaScript, Java, HTML, JSON).
+    /// Whether the format writes bytes (hex, C, Rust, Python, URL, base64), rather than
+    /// characters of a language whose strings are Unicode (JavaScript, Java, HTML, JSON).
     pub fn is_bytes(self) -> bool {
         matches!(
             self,
@@ -491,6 +495,7 @@ impl EscapeFormat {
                 | EscapeFormat::Rust
                 | EscapeFormat::Python
                 | EscapeFormat::Url
+                | EscapeFormat::Base64
         )
     }
 }
@@ -544,6 +549,7 @@ impl FromStr for EscapeFormat {
 /// assert_eq!(format_bytes(bytes, EscapeFormat::Python), r"b'caf\xc3\xa9'");
 /// assert_eq!(format_bytes(bytes, EscapeFormat::Url), "caf%C3%A9");
 /// assert_eq!(format_bytes(bytes, EscapeFormat::CArray), "{0x63, 0x61, 0x66, 0xC3, 0xA9}");
+/// assert_eq!(format_bytes(bytes, EscapeFormat::Base64), "Y2Fmw6k=");
 /// ```
 pub fn format_bytes(bytes: &[u8], format: EscapeFormat) -> String {
     match format {
@@ -565,6 +571,10 @@ pub fn format_bytes(bytes: &[u8], format: EscapeFormat) -> String {
                 }
             }
             out
+        }
+        EscapeFormat::Base64 => {
+            use base64::Engine;
+            base64::engine::general_purpose::STANDARD.encode(bytes)
         }
         _ => format_text(
             &crate::decode::decode(bytes, crate::encoding::UTF_8).text,

@@ -1,13 +1,28 @@
 //! Work cut in parts, done on threads of their own: the scan of a large text and its search for
-//! twins, and the readings of `compare`.
+//! twins, and the readings of `compare`. Without the `native` feature (a WebAssembly build,
+//! which has no threads) every part is done in turn on the calling thread, with the same result.
 
-/// `f` of each part, in order: the first on this thread, the others on threads of their own.
+/// How many threads work may be shared among: the machine's cores, or 1 without the `native`
+/// feature.
+pub(crate) fn cores() -> usize {
+    if cfg!(feature = "native") {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    }
+}
+
+/// Whether work may be given to threads of its own (the `native` feature).
+pub(crate) const THREADS: bool = cfg!(feature = "native");
+
+/// `f` of each part, in order: the first on this thread, the others on threads of their own (or,
+/// without the `native` feature, all on this thread).
 pub(crate) fn on_threads<P: Sync, T: Send>(parts: &[P], f: impl Fn(&P) -> T + Sync) -> Vec<T> {
     let Some((first, others)) = parts.split_first() else {
         return Vec::new();
     };
-    if others.is_empty() {
-        return vec![f(first)];
+    if others.is_empty() || !THREADS {
+        return parts.iter().map(f).collect();
     }
     std::thread::scope(|scope| {
         let f = &f;

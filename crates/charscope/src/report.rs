@@ -270,6 +270,10 @@ pub struct Shown {
     pub hex_bytes: usize,
     /// How many malformed sequences.
     pub malformed: usize,
+    /// How many bytes of the decoded text to look for mojibake in (`mojibake`): a repair of
+    /// them is the costliest part of a report (the repair looks at 64 KiB at most whatever this
+    /// says; 0 does not look).
+    pub mojibake_bytes: usize,
 }
 
 impl Shown {
@@ -279,6 +283,7 @@ impl Shown {
         text_chars: usize::MAX,
         hex_bytes: usize::MAX,
         malformed: usize::MAX,
+        mojibake_bytes: usize::MAX,
     };
 
     /// Everything but the units outside `units`.
@@ -464,6 +469,15 @@ impl Gathered {
     }
 }
 
+/// The largest char boundary of `text` at or before `at`.
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut end = at.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
+}
+
 fn build(
     kind: InputKind,
     bytes: &[u8],
@@ -534,7 +548,10 @@ fn build(
         bom_readings: None,
         notes: Vec::new(),
         units: rows,
-        mojibake: crate::repair::suspicion(&text),
+        mojibake: match shown.mojibake_bytes {
+            0 => None,
+            n => crate::repair::suspicion(&text[..floor_char_boundary(&text, n)]),
+        },
         text_cut: text_end < text.len(),
         hidden: crate::scan::hidden::marks(&text[..text_end]),
         text: {

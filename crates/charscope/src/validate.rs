@@ -287,7 +287,7 @@ fn check_chunk<R: crate::source::ReadAt + ?Sized>(
     // A character cut by the chunk's end is left for the next chunk to complete.
     let (whole, cut) = body.split_at(body.len() - cut_at_end(body));
     // simdutf's validator (AVX-512 where the machine has it) is faster than simdutf8's here.
-    let ok = lead <= 3 && simdutf::validate_utf8(whole);
+    let ok = lead <= 3 && crate::simd::is_valid_utf8(whole);
     let tail = if ok { cut } else { &[][..] };
     Ok(Checked {
         ok,
@@ -318,17 +318,54 @@ fn cut_at_end(bytes: &[u8]) -> usize {
     }
 }
 
+/// The chunks of a source checked so far, put together in order: a character cut by one
+/// chunk's end must be completed by the next chunk's first bytes.
+#[derive(Default)]
+struct Joined {
+    /// The last chunk's incomplete character.
+    tail: Vec<u8>,
+}
+
+impl Joined {
+    /// Adds chunk `k` (of `chunk` bytes each): `Some` with the answer once it is known (the
+    /// source's length if it is all valid, or `None`), `None` while more chunks are needed.
+    fn add(&mut self, k: u64, chunk: usize, checked: Checked) -> Option<Option<u64>> {
+        // The last chunk's incomplete character and this one's continuation bytes must make one
+        // valid character (or both be empty).
+        self.tail.extend_from_slice(&checked.head);
+        if !checked.ok || std::str::from_utf8(&self.tail).is_err() {
+            return Some(None);
+        }
+        self.tail = checked.tail;
+        checked.last.then(|| {
+            let len = k * chunk as u64 + checked.len as u64;
+            self.tail.is_empty().then_some(len)
+        })
+    }
+}
+
 /// The length of `src` if all of it is valid UTF-8, read `chunk` bytes at a time by two threads
 /// in turn: the quick answer for a clean file, which then needs no line or column counted. A
 /// character cut by a chunk's end is checked whole when the chunks are put together. `None` as
 /// soon as a chunk is not valid (the caller then validates from the start, naming each
-/// sequence); an error says where a read failed.
+/// sequence); an error says where a read failed. Without the `native` feature one thread reads
+/// every chunk.
 pub fn valid_utf8_len<R: crate::source::ReadAt + ?Sized>(
     src: &R,
     chunk: usize,
 ) -> Result<Option<u64>, (u64, std::io::Error)> {
     use std::sync::atomic::{AtomicBool, Ordering};
     let chunk = chunk.max(4);
+    if !crate::parallel::THREADS {
+        let mut buf = vec![0u8; chunk];
+        let mut joined = Joined::default();
+        for k in 0u64.. {
+            if let Some(answer) = joined.add(k, chunk, check_chunk(src, k, &mut buf)?) {
+                return Ok(answer);
+            }
+        }
+        unreachable!("the chunks of a source are counted by a u64")
+    }
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
@@ -347,7 +384,7 @@ pub fn valid_utf8_len<R: crate::source::ReadAt + ?Sized>(
             }
         });
         let mut buf = vec![0u8; chunk];
-        let mut tail: Vec<u8> = Vec::new();
+        let mut joined = Joined::default();
         let result = (|| {
             for k in 0u64.. {
                 let checked = if k % 2 == 0 {
@@ -358,16 +395,8 @@ pub fn valid_utf8_len<R: crate::source::ReadAt + ?Sized>(
                         Err(_) => return Ok(None),
                     }
                 };
-                // The last chunk's incomplete character and this one's continuation bytes
-                // must make one valid character (or both be empty).
-                tail.extend_from_slice(&checked.head);
-                if !checked.ok || std::str::from_utf8(&tail).is_err() {
-                    return Ok(None);
-                }
-                tail = checked.tail;
-                if checked.last {
-                    let len = k * chunk as u64 + checked.len as u64;
-                    return Ok(tail.is_empty().then_some(len));
+                if let Some(answer) = joined.add(k, chunk, checked) {
+                    return Ok(answer);
                 }
             }
             unreachable!("the chunks of a source are counted by a u64")

@@ -39,6 +39,7 @@ fn a_large_input_sends_what_is_shown() {
         text_chars: 50,
         hex_bytes: 4,
         malformed: 1,
+        mojibake_bytes: usize::MAX,
     };
     let r = report::inspect_text_shown(&text, shown);
     assert_eq!((r.units.len(), r.text.chars().count()), (10, 50));

@@ -52,7 +52,12 @@ where
     T: Send,
     F: Fn(&mut S, &[u8], u64) -> T + Sync,
 {
-    let threads = threads.max(1);
+    // Without the `native` feature there are no threads to share the chunks with.
+    let threads = if crate::parallel::THREADS {
+        threads.max(1)
+    } else {
+        1
+    };
     // The next chunk to read: each thread takes the next one when it is done with its last, so
     // that a thread slowed down (by harder text or by other work on the machine) takes fewer.
     let next = AtomicUsize::new(0);

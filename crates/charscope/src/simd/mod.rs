@@ -1,8 +1,9 @@
 //! The one module with `unsafe` code: simdutf's SIMD transcoders between UTF-8 and UTF-16 and
 //! from Latin-1 to UTF-8, and its UTF-8 validator (through the `simdutf` crate, which builds the
-//! simdutf C++ library). Each transcoder has a scalar twin in encoding_rs, used on big-endian
-//! targets, and a property test below requires both to write the same units and bytes on any
-//! text; another requires the validator to agree with std's.
+//! simdutf C++ library). Each transcoder has a scalar twin in encoding_rs ([`portable`]), used on
+//! big-endian targets and in builds without the `native` feature (WebAssembly), and a property
+//! test below requires both to write the same units and bytes on any text; another requires the
+//! validator to agree with std's.
 //!
 //! UTF-8 goes in only as a `&str`, known valid. UTF-16 goes in whole blocks: simdutf validates
 //! as it converts, and its verdict only chooses the fast path; a block it refuses is diagnosed by
@@ -33,6 +34,7 @@ pub(crate) fn avx2_available() -> bool {
 
 /// Whether the processor has the AVX-512 that [`blocks`] classifies bytes with where it can
 /// (F, BW and VBMI).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn avx512_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -53,15 +55,18 @@ pub(crate) fn str_to_utf16(text: &str, units: &mut Vec<u16>) -> usize {
     if units.len() < text.len() + 1 {
         units.resize(text.len() + 1, 0);
     }
-    if cfg!(target_endian = "little") {
+    #[cfg(all(feature = "native", target_endian = "little"))]
+    {
         // SAFETY: `text` is valid UTF-8 (a `&str`), and `units` has room for `text.len()`
         // units, at least the `utf16_length_from_utf8` that simdutf writes. Little-endian
         // units are the native ones here.
         unsafe {
             simdutf::convert_valid_utf8_to_utf16le(text.as_ptr(), text.len(), units.as_mut_ptr())
         }
-    } else {
-        encoding_rs::mem::convert_str_to_utf16(text, units)
+    }
+    #[cfg(not(all(feature = "native", target_endian = "little")))]
+    {
+        portable::str_to_utf16(text, units)
     }
 }
 
@@ -70,23 +75,29 @@ pub(crate) fn str_to_utf16(text: &str, units: &mut Vec<u16>) -> usize {
 /// (`units` is its buffer).
 pub(crate) fn str_to_utf16le_bytes(text: &str, out: &mut Vec<u8>, units: &mut Vec<u16>) {
     out.reserve(2 * text.len());
-    let end = out.len();
-    // SAFETY (of the pointer arithmetic): `end` is within the allocation.
-    let at = unsafe { out.as_mut_ptr().add(end) };
-    if cfg!(target_endian = "little") && (at as usize).is_multiple_of(std::mem::align_of::<u16>()) {
-        // SAFETY: `text` is valid UTF-8; the reserved capacity past `end` holds 2 *
-        // `text.len()` bytes, room for the at most `text.len()` units simdutf writes, at an
-        // address aligned for them; `set_len` covers only what was written.
-        unsafe {
-            let n =
-                simdutf::convert_valid_utf8_to_utf16le(text.as_ptr(), text.len(), at.cast::<u16>());
-            out.set_len(end + 2 * n);
+    #[cfg(all(feature = "native", target_endian = "little"))]
+    {
+        let end = out.len();
+        // SAFETY (of the pointer arithmetic): `end` is within the allocation.
+        let at = unsafe { out.as_mut_ptr().add(end) };
+        if (at as usize).is_multiple_of(std::mem::align_of::<u16>()) {
+            // SAFETY: `text` is valid UTF-8; the reserved capacity past `end` holds 2 *
+            // `text.len()` bytes, room for the at most `text.len()` units simdutf writes, at
+            // an address aligned for them; `set_len` covers only what was written.
+            unsafe {
+                let n = simdutf::convert_valid_utf8_to_utf16le(
+                    text.as_ptr(),
+                    text.len(),
+                    at.cast::<u16>(),
+                );
+                out.set_len(end + 2 * n);
+            }
+            return;
         }
-    } else {
-        let n = str_to_utf16(text, units);
-        for u in &units[..n] {
-            out.extend_from_slice(&u.to_le_bytes());
-        }
+    }
+    let n = str_to_utf16(text, units);
+    for u in &units[..n] {
+        out.extend_from_slice(&u.to_le_bytes());
     }
 }
 
@@ -100,7 +111,8 @@ pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'
     if units.is_empty() {
         return Some("");
     }
-    if cfg!(target_endian = "little") {
+    #[cfg(all(feature = "native", target_endian = "little"))]
+    {
         // SAFETY: `buf` has room for three bytes per unit, the most UTF-8 that UTF-16 can
         // make; simdutf validates the units as it converts and returns 0 for invalid ones.
         let written = unsafe {
@@ -114,27 +126,35 @@ pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'
         // SAFETY: simdutf wrote the UTF-8 of valid UTF-16, which is valid UTF-8 (and the
         // debug builds the tests run check it).
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
-    } else {
-        if encoding_rs::mem::utf16_valid_up_to(units) != units.len() {
-            return None;
-        }
-        let mut text = String::from_utf8(std::mem::take(buf)).unwrap_or_default();
-        let written = encoding_rs::mem::convert_utf16_to_str(units, &mut text);
-        *buf = text.into_bytes();
-        std::str::from_utf8(&buf[..written]).ok()
+    }
+    #[cfg(not(all(feature = "native", target_endian = "little")))]
+    {
+        portable::utf16_to_str(units, buf)
     }
 }
 
 /// `bytes` as a `&str` if they are valid UTF-8, checked by simdutf's validator (AVX-512 where
 /// the processor has it); `None` otherwise, and the caller finds where and why.
 pub(crate) fn valid_str(bytes: &[u8]) -> Option<&str> {
-    if !simdutf::validate_utf8(bytes) {
-        return None;
+    #[cfg(feature = "native")]
+    {
+        if !simdutf::validate_utf8(bytes) {
+            return None;
+        }
+        debug_assert!(std::str::from_utf8(bytes).is_ok());
+        // SAFETY: simdutf has just validated `bytes` as UTF-8 (and debug builds, which the
+        // tests run, check it with std too).
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     }
-    debug_assert!(std::str::from_utf8(bytes).is_ok());
-    // SAFETY: simdutf has just validated `bytes` as UTF-8 (and debug builds, which the tests
-    // run, check it with std too).
-    Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    #[cfg(not(feature = "native"))]
+    {
+        portable::valid_str(bytes)
+    }
+}
+
+/// Whether `bytes` are valid UTF-8 ([`valid_str`]'s verdict).
+pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
+    valid_str(bytes).is_some()
 }
 
 /// Appends the UTF-8 of Latin-1 `bytes` (each byte the code point of its value, U+0000 to
@@ -142,7 +162,8 @@ pub(crate) fn valid_str(bytes: &[u8]) -> Option<&str> {
 pub(crate) fn push_latin1(bytes: &[u8], out: &mut String) {
     // Each Latin-1 byte makes at most two bytes of UTF-8.
     out.reserve(2 * bytes.len());
-    if cfg!(target_endian = "little") {
+    #[cfg(all(feature = "native", target_endian = "little"))]
+    {
         let end = out.len();
         // SAFETY: the reserved capacity past `end` holds 2 * `bytes.len()` bytes, the most
         // simdutf writes; what it writes is the UTF-8 of code points below U+0100, so the
@@ -156,7 +177,44 @@ pub(crate) fn push_latin1(bytes: &[u8], out: &mut String) {
             );
             vec.set_len(end + n);
         }
-    } else {
+    }
+    #[cfg(not(all(feature = "native", target_endian = "little")))]
+    {
+        portable::push_latin1(bytes, out)
+    }
+}
+
+/// The scalar twins of simdutf's routines, in encoding_rs and std: used where simdutf is not
+/// (a big-endian target, or a build without the `native` feature, such as WebAssembly), and
+/// the reference the tests hold simdutf to.
+#[cfg_attr(
+    all(feature = "native", target_endian = "little", not(test)),
+    allow(dead_code)
+)]
+mod portable {
+    /// [`super::str_to_utf16`] in encoding_rs (`units` has room for `text.len()` units).
+    pub(super) fn str_to_utf16(text: &str, units: &mut [u16]) -> usize {
+        encoding_rs::mem::convert_str_to_utf16(text, units)
+    }
+
+    /// [`super::utf16_to_str`] in encoding_rs (`buf` has room for three bytes per unit).
+    pub(super) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'a str> {
+        if encoding_rs::mem::utf16_valid_up_to(units) != units.len() {
+            return None;
+        }
+        let mut text = String::from_utf8(std::mem::take(buf)).unwrap_or_default();
+        let written = encoding_rs::mem::convert_utf16_to_str(units, &mut text);
+        *buf = text.into_bytes();
+        std::str::from_utf8(&buf[..written]).ok()
+    }
+
+    /// [`super::valid_str`] in std.
+    pub(super) fn valid_str(bytes: &[u8]) -> Option<&str> {
+        std::str::from_utf8(bytes).ok()
+    }
+
+    /// [`super::push_latin1`] in encoding_rs.
+    pub(super) fn push_latin1(bytes: &[u8], out: &mut String) {
         out.push_str(&encoding_rs::mem::decode_latin1(bytes));
     }
 }
@@ -177,7 +235,7 @@ mod tests {
             let mut units = Vec::new();
             let n = str_to_utf16(&text, &mut units);
             let mut twin = vec![0u16; text.len() + 1];
-            let m = encoding_rs::mem::convert_str_to_utf16(&text, &mut twin);
+            let m = portable::str_to_utf16(&text, &mut twin);
             prop_assert_eq!(&units[..n], &twin[..m]);
             let mut buf = Vec::new();
             prop_assert_eq!(utf16_to_str(&twin[..m], &mut buf), Some(text.as_str()));
@@ -200,6 +258,7 @@ mod tests {
                 bytes[i] = byte;
             }
             prop_assert_eq!(valid_str(&bytes), std::str::from_utf8(&bytes).ok());
+            prop_assert_eq!(portable::valid_str(&bytes), valid_str(&bytes));
         }
 
         /// simdutf's Latin-1 is encoding_rs's, appended after any text.
@@ -207,6 +266,9 @@ mod tests {
         fn latin1_matches_the_scalar_twin(bytes in proptest::collection::vec(any::<u8>(), 0..600), lead in "\\PC{0,3}") {
             let mut out = lead.clone();
             push_latin1(&bytes, &mut out);
+            let mut twin = lead.clone();
+            portable::push_latin1(&bytes, &mut twin);
+            prop_assert_eq!(&out, &twin);
             prop_assert_eq!(out, format!("{lead}{}", encoding_rs::mem::decode_latin1(&bytes)));
         }
 
@@ -219,6 +281,8 @@ mod tests {
             let valid = encoding_rs::mem::utf16_valid_up_to(&units) == units.len();
             let mut buf = Vec::new();
             prop_assert_eq!(utf16_to_str(&units, &mut buf).is_some(), valid);
+            let mut twin = vec![0; 3 * units.len()];
+            prop_assert_eq!(portable::utf16_to_str(&units, &mut twin).is_some(), valid);
         }
     }
 }

@@ -17,7 +17,7 @@ pub(super) const SEARCH: usize = 64 * 1024;
 /// Whether this machine has a second core to give.
 fn two_cores() -> bool {
     static CORES: OnceLock<bool> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+    *CORES.get_or_init(|| crate::parallel::cores() > 1)
 }
 
 /// How a source encoding may be cut: at which points its decoder holds nothing back.

@@ -107,10 +107,31 @@ pub fn encode(
     substitute: Substitute,
     format: Option<EscapeFormat>,
 ) -> Result<EncodeView, EncodeError> {
+    encode_listing(text, encoding, bom, substitute, format, usize::MAX).map(|(view, _)| view)
+}
+
+/// [`encode`], with the first `max_unmappable` unmappable characters listed only (a page does
+/// not need a million of them); the second value counts them all.
+///
+/// ```
+/// use charscope::encode::Substitute;
+/// use charscope::encoding::WINDOWS_1252;
+/// use charscope::view::encode::encode_listing;
+/// let (v, total) = encode_listing("日本語", WINDOWS_1252, false, Substitute::Question, None, 2).unwrap();
+/// assert_eq!((v.unmappable.len(), total, v.hex.as_str()), (2, 3, "3F 3F 3F"));
+/// ```
+pub fn encode_listing(
+    text: &str,
+    encoding: &'static Encoding,
+    bom: bool,
+    substitute: Substitute,
+    format: Option<EscapeFormat>,
+    max_unmappable: usize,
+) -> Result<(EncodeView, usize), EncodeError> {
     let encoded = encode::encode(text, encoding, bom, substitute)?;
     let refused = substitute == Substitute::Omit && !encoded.unmappable.is_empty();
     let bytes: &[u8] = if refused { &[] } else { &encoded.bytes };
-    Ok(EncodeView {
+    let view = EncodeView {
         encoding: encoding.name(),
         label_note: None,
         hex: hex_pairs(bytes),
@@ -127,6 +148,7 @@ pub fn encode(
         unmappable: encoded
             .unmappable
             .iter()
+            .take(max_unmappable)
             .map(|u| UnmappableView {
                 index: u.index,
                 position: u.index + 1,
@@ -141,5 +163,6 @@ pub fn encode(
             _ => None,
         },
         cut: false,
-    })
+    };
+    Ok((view, encoded.unmappable.len()))
 }

@@ -1,7 +1,9 @@
 //! The views that both the command line's `--json` and the web API serialize: one type per
 //! view, built here, so that the two can never drift apart. (`inspect` is
-//! [`crate::report::Report`]; dump rows are [`crate::dump::RowView`].)
+//! [`crate::report::Report`]; dump rows are [`crate::dump::RowView`].) [`api`] has the page's
+//! endpoints as functions, which the web server and the WebAssembly build both call.
 
+pub mod api;
 pub mod compare;
 pub mod decode;
 pub mod encode;

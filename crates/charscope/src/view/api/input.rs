@@ -1,14 +1,16 @@
-//! Reading what the user pasted: text, or bytes written as a dump.
+//! Reading what the user pasted: text, bytes written as a dump or as base64, or text written
+//! with escapes.
 //!
-//! Everything goes through [`read`]: the dump formats are those of [`charscope::dump::parse`]
-//! (`hexdump -C`, `xxd`, `od`, hexyl, plain hex, C arrays, `\x` escapes, percent-encoding...).
+//! Everything goes through [`read`]: the dump formats are those of [`crate::dump::parse`]
+//! (`hexdump -C`, `xxd`, `od`, hexyl, plain hex, C arrays, `\x` escapes, percent-encoding...),
+//! the escapes those of [`crate::escape::unescape`] (what `encode --escapes` reads).
 
-use crate::error::ApiError;
-use charscope::dump::{self, DumpFormat, ParseOptions};
-use serde::Deserialize;
+use super::error::RequestError;
+use crate::dump::{self, DumpFormat, ParseOptions};
+use serde::{Deserialize, Serialize};
 
 /// How to read the input box.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A dump when it reads as one, else text.
@@ -18,6 +20,12 @@ pub enum Mode {
     Text,
     /// Always a dump: an error (with its line and column) when it does not read as one.
     Hex,
+    /// Text written with escapes (`U+00E9`, `\u00e9`, `\u{E9}`, `&#233;`, `&eacute;`,
+    /// `%C3%A9`...), read as `encode --escapes` reads them: an error (with its line and
+    /// column) when one cannot be read.
+    Escapes,
+    /// Bytes written in base64 (standard or URL-safe): an error when it is not base64.
+    Base64,
 }
 
 /// What the input holds.
@@ -53,15 +61,14 @@ pub struct Input {
 }
 
 /// Reads the input box in `mode` with the default dump options (the panels' endpoints read so).
-#[allow(dead_code)]
-pub fn read(input: String, mode: Mode) -> Result<Input, ApiError> {
+pub fn read(input: String, mode: Mode) -> Result<Input, RequestError> {
     read_with(input, mode, &ParseOptions::default())
 }
 
 /// Reads the input box in `mode`. A dump that does not parse is an error in hex mode and text in
 /// auto mode (with a warning, and the place, when it looks like hex); an empty box is empty text
-/// in auto mode.
-pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<Input, ApiError> {
+/// in auto mode. Escapes and base64 that cannot be read are errors, with their line and column.
+pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<Input, RequestError> {
     let text = |input| Input {
         content: Content::Text(input),
         format: "text",
@@ -70,6 +77,22 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
     };
     match mode {
         Mode::Text => Ok(text(input)),
+        Mode::Escapes => read_escapes(&input),
+        Mode::Base64 => {
+            let options = options.clone().with_format(Some(DumpFormat::Base64));
+            let parsed = dump::parse(&input, &options).map_err(|e| {
+                RequestError::bad_request(format!(
+                    "the input is not base64: line {}, column {}: {}",
+                    e.line, e.column, e.message
+                ))
+            })?;
+            Ok(Input {
+                content: Content::Bytes(parsed.bytes),
+                format: parsed.format.name(),
+                description: parsed.format.description(),
+                warnings: parsed.warnings,
+            })
+        }
         Mode::Auto if input.trim().is_empty() => Ok(text(input)),
         Mode::Auto | Mode::Hex => match parse_in(&input, mode, options) {
             Ok(parsed)
@@ -81,7 +104,8 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
                 let mut reading = text(input);
                 if parsed.bytes.len() > 1 {
                     reading.warnings.push(
-                        "This could be hex, but with no digit A-F and no 0x it reads more like                          numbers or a date: shown as text. Choose “hex dump” to read it as bytes."
+                        "This could be hex, but with no digit A-F and no 0x it reads more like \
+                         numbers or a date: shown as text. Choose “hex dump” to read it as bytes."
                             .into(),
                     );
                 }
@@ -104,12 +128,29 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
                 }
                 Ok(reading)
             }
-            Err(e) => Err(ApiError::bad_request(format!(
+            Err(e) => Err(RequestError::bad_request(format!(
                 "the input is not a dump: line {}, column {}: {}",
                 e.line, e.column, e.message
             ))),
         },
     }
+}
+
+/// Text written with escapes, read by the parser `encode --escapes` uses; a lone surrogate
+/// becomes U+FFFD, and a warning says so.
+fn read_escapes(input: &str) -> Result<Input, RequestError> {
+    let unescaped = crate::escape::unescape(input).map_err(|e| {
+        RequestError::bad_request(format!(
+            "the escapes cannot be read: line {}, column {}: {}",
+            e.line, e.column, e.message
+        ))
+    })?;
+    Ok(Input {
+        content: Content::Text(unescaped.to_string_lossy()),
+        format: "escapes",
+        description: "text written with escapes",
+        warnings: unescaped.notes(),
+    })
 }
 
 /// Inputs longer than this are first tried as a dump on their first lines in auto mode.
