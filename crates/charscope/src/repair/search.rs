@@ -93,7 +93,7 @@ enum Shape {
     /// ISO-8859-2, ISO-8859-13 or windows-1257: "trčs", "mūsų" for "mûsø").
     ExtendedLatin,
     /// A word with ASCII letters and Cyrillic ones (Western text read as a Cyrillic code page:
-    /// "trиs" for "très").
+    /// "tr" and a Cyrillic и, then "s", for "très").
     CyrillicInLatinWord,
     /// A word with ASCII letters and Greek ones (Western text read as windows-1253).
     GreekInLatinWord,
