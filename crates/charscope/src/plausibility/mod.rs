@@ -163,7 +163,7 @@ pub fn score(text: &str) -> TextScore {
     // Words go to the group of their script, and each group gets its own language: a Thai page
     // with English markup is Thai words and English words, not one language for both.
     let mut groups: Vec<(Script, Vec<Token>, usize, usize)> = Vec::new();
-    let mut word: Vec<Token> = Vec::new();
+    let mut word: Vec<Token> = Vec::with_capacity(32);
     let mut word_script: Option<Script> = None;
     let mut flush = |word: &mut Vec<Token>, script: &mut Option<Script>| {
         if word.is_empty() {
@@ -177,7 +177,12 @@ pub fn score(text: &str) -> TextScore {
                 *n += letters;
                 *words += 1;
             }
-            None => groups.push((key, std::mem::take(word), letters, 1)),
+            None => {
+                // Room for every token at once: a group grows a word at a time otherwise.
+                let mut toks = Vec::with_capacity(tokens.len());
+                toks.append(word);
+                groups.push((key, toks, letters, 1));
+            }
         }
     };
     for t in &tokens {
@@ -207,7 +212,8 @@ pub fn score(text: &str) -> TextScore {
             total -= SCRIPT_SWITCH * *words as f64;
         }
         // (code, cost, expected) per language that writes this script.
-        let mut results: Vec<(&'static str, f64, f64)> = Vec::new();
+        let room = models.alphabetic.len().max(models.cjk.len());
+        let mut results: Vec<(&'static str, f64, f64)> = Vec::with_capacity(room);
         let mut mixture = f64::NEG_INFINITY;
         let counted = toks.len() as f64;
         if *script == Script::Han {
@@ -216,12 +222,9 @@ pub fn score(text: &str) -> TextScore {
                 results.push((lang.code, cost, expected));
             }
         } else {
-            let mut per_word: Vec<(f64, Vec<(f64, usize)>)> = Vec::new();
-            let langs: Vec<&model::Alphabetic> = models
-                .alphabetic
-                .iter()
-                .filter(|l| l.script == *script)
-                .collect();
+            let mut per_word: Vec<(f64, Vec<(f64, usize)>)> = Vec::with_capacity(room);
+            let mut langs: Vec<&model::Alphabetic> = Vec::with_capacity(room);
+            langs.extend(models.alphabetic.iter().filter(|l| l.script == *script));
             for (lang, words) in langs.iter().zip(word_costs_all(&langs, toks)) {
                 let cost: f64 = words.iter().map(|w| w.0).sum();
                 results.push((lang.code, cost, lang.entropy * counted));

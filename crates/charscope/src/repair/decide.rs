@@ -6,7 +6,7 @@ use super::evidence;
 use super::place::{Loss, Replacement};
 use super::priors::{needs_whole_words, utf8_prior};
 use super::score::{self, Plausibility, plausibility};
-use super::search::{self, Candidate};
+use super::search::{self, Candidate, FULL_COVERAGE};
 use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
 use super::types::{LossKind, Lost, RepairedSpan, Step};
@@ -269,25 +269,6 @@ fn losses_paid(c: &Candidate) -> usize {
     guessed + left
 }
 
-/// A UTF-8 reading that repairs this share of the line's non-ASCII characters rules rereads out.
-const FULL_COVERAGE: f64 = 0.8;
-
-/// The share of the line's non-ASCII characters that the candidate replaces.
-fn coverage(c: &Candidate) -> f64 {
-    let all = c.line.chars().filter(|ch| !ch.is_ascii()).count().max(1);
-    let replaced: usize = c
-        .replacements
-        .iter()
-        .map(|r| {
-            c.line[r.start..r.end]
-                .chars()
-                .filter(|ch| !ch.is_ascii())
-                .count()
-        })
-        .sum();
-    replaced as f64 / all as f64
-}
-
 /// Whether `c` has one place, of one sequence, made of letters only with no letter beside it.
 fn lone_letters(c: &Candidate) -> bool {
     let [r] = c.replacements.as_slice() else {
@@ -313,7 +294,7 @@ fn dominant(c: &Candidate) -> bool {
         && prior(c) <= 0.5
         && c.lossy() == 0
         && c.complete() >= 2
-        && coverage(c) >= 1.0
+        && c.coverage() >= 1.0
 }
 
 /// Readings within this fraction of the best gain count as equally good.
@@ -452,7 +433,7 @@ fn ranked(
         .collect();
     // The commonest mojibake, undone whole: taken on its own score, the others not scored.
     let before = std::cell::LazyCell::new(before);
-    let whole = |c: &Candidate| c.utf8 && c.lossy() == 0 && coverage(c) >= 1.0;
+    let whole = |c: &Candidate| c.utf8 && c.lossy() == 0 && c.coverage() >= 1.0;
     if fresh.iter().filter(|c| whole(c)).count() == 1
         && let Some(k) = fresh.iter().position(dominant)
     {
@@ -491,7 +472,7 @@ fn ranked(
         .fold(f64::NEG_INFINITY, f64::max);
     let covered = scored
         .iter()
-        .any(|s| s.1.utf8 && coverage(&s.1) >= FULL_COVERAGE);
+        .any(|s| s.1.utf8 && s.1.coverage() >= FULL_COVERAGE);
     scored.retain(|s| s.1.utf8 || (!covered && s.0 > 2.0 * best_utf8));
     // Text broken twice was mostly broken the same way twice: the step of the round before is
     // preferred to another that reads as well ("ArmÃ£neashti" after one round of windows-1252

@@ -38,7 +38,7 @@ enum Family {
 fn family(ch: char) -> Option<Family> {
     let s = CodePointMapData::<Script>::new().get(ch);
     match s {
-        // Braille's patterns are symbols of no language ("⠀", its blank, stands in for spaces).
+        // Braille's patterns are symbols of no language (its blank, U+2800, stands in for spaces).
         Script::Common | Script::Inherited | Script::Unknown | Script::Braille => None,
         Script::Latin => Some(Family::Latin),
         Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Bopomofo => {

@@ -38,6 +38,22 @@ impl Candidate {
         self.replacements.iter().map(|r| r.lost.len()).sum()
     }
 
+    /// The share of the line's characters beyond ASCII that its places replace.
+    pub(crate) fn coverage(&self) -> f64 {
+        let all = self.line.chars().filter(|ch| !ch.is_ascii()).count().max(1);
+        let replaced: usize = self
+            .replacements
+            .iter()
+            .map(|r| {
+                self.line[r.start..r.end]
+                    .chars()
+                    .filter(|ch| !ch.is_ascii())
+                    .count()
+            })
+            .sum();
+        replaced as f64 / all as f64
+    }
+
     /// Whether it reads C1 controls back as windows-1252 (bytes 80-9F read as true ISO-8859-1):
     /// the controls are evidence of their own.
     pub(crate) fn c1_reread(&self) -> bool {
@@ -46,6 +62,10 @@ impl Candidate {
             && self.step.decode.name() == "windows-1252"
     }
 }
+
+/// A UTF-8 reading that replaces this share of a line's characters beyond ASCII rules rereads
+/// out.
+pub(crate) const FULL_COVERAGE: f64 = 0.8;
 
 /// Which lines a reread is tried on: the shape its mojibake has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +93,7 @@ enum Shape {
     /// ISO-8859-2, ISO-8859-13 or windows-1257: "trčs", "mūsų" for "mûsø").
     ExtendedLatin,
     /// A word with ASCII letters and Cyrillic ones (Western text read as a Cyrillic code page:
-    /// "trиs" for "très").
+    /// "tr" and a Cyrillic и, then "s", for "très").
     CyrillicInLatinWord,
     /// A word with ASCII letters and Greek ones (Western text read as windows-1253).
     GreekInLatinWord,
@@ -399,7 +419,16 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
             single_byte: codec.single_byte,
         });
     }
-    let all = if rereads_too { rereads() } else { &[] };
+    // Where a UTF-8 reading takes in most of the line's characters beyond ASCII, no reread is
+    // tried (decide would rule them out: UTF-8's structure is the stronger evidence).
+    let utf8_covers = out
+        .iter()
+        .any(|c| c.lossy() == 0 && c.coverage() >= FULL_COVERAGE);
+    let all = if rereads_too && !utf8_covers {
+        rereads()
+    } else {
+        &[]
+    };
     for (k, r) in all.iter().enumerate() {
         let fits = match r.shape {
             Shape::HighRun => codecs()
