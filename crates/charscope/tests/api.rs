@@ -106,7 +106,10 @@ fn fix_repairs_the_first_lines_and_says_so() {
     assert_eq!(cut["what"], "input");
     assert_eq!(cut["total"], text.len());
     let kept = cut["kept"].as_u64().unwrap() as usize;
-    assert!(kept <= FIX_BYTES && kept.is_multiple_of(line.len()), "{kept}");
+    assert!(
+        kept <= FIX_BYTES && kept.is_multiple_of(line.len()),
+        "{kept}"
+    );
     assert!(cut["message"].as_str().unwrap().contains("were repaired"));
     assert!(cut["message"].as_str().unwrap().contains("at most 32 KiB"));
     assert!(
