@@ -6,6 +6,7 @@ mod args;
 mod cmd;
 mod color;
 mod input;
+mod outfile;
 mod output;
 mod terminal;
 
