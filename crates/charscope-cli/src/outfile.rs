@@ -148,7 +148,7 @@ impl Write for OutputFile {
 }
 
 /// An I/O error that names the output, of the same kind (a closed pipe stays one).
-fn named(e: std::io::Error, shown: &str, replacing: bool) -> std::io::Error {
+pub fn named(e: std::io::Error, shown: &str, replacing: bool) -> std::io::Error {
     let kept = if replacing {
         format!(" ({shown} is left as it was)")
     } else {

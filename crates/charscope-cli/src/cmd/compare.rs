@@ -84,7 +84,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
             truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
         ]);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     writeln!(
         out,
         "{} byte(s) under {} encoding(s), most plausible first:",
@@ -159,7 +159,7 @@ pub fn encode_all(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             hex,
         ]);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     writeln!(
         out,
         "{} in every encoding ({} code point(s), {} UTF-8 byte(s)):",

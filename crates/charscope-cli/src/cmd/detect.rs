@@ -74,7 +74,7 @@ fn pct(x: f64) -> String {
 }
 
 fn print_human(d: &Detection, several: bool, style: &Style) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let name = d.file.as_deref().unwrap_or("<input>");
     let answer = match d.encoding {
         Some(e) => style.strong(e.name()),

@@ -94,7 +94,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             encoding.name()
         );
     } else {
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         match args.format {
             Some(format) => writeln!(
                 out,

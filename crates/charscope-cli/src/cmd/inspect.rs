@@ -24,7 +24,7 @@ pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
         print_json(&report)?;
     } else {
         let style = Style::new(use_color(color, false));
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         out.write_all(render(&report, &style).as_bytes())?;
         out.flush()?;
     }

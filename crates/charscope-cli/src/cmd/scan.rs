@@ -33,7 +33,7 @@ struct Out<'a> {
     format: ScanFormat,
     style: Style,
     policy: &'a Policy,
-    sink: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    sink: std::io::BufWriter<crate::output::Stdout>,
     sarif: Vec<Finding>,
     tally: Tally,
 }
@@ -110,7 +110,7 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
         format,
         style: Style::new(use_color(ctx.color, format != ScanFormat::Text)),
         policy: &policy,
-        sink: std::io::BufWriter::new(std::io::stdout().lock()),
+        sink: std::io::BufWriter::new(crate::output::stdout()),
         sarif: Vec::new(),
         tally: Tally::default(),
     };

@@ -4,6 +4,7 @@ use crate::Outcome;
 use crate::args::ServeArgs;
 use crate::cmd::Ctx;
 use anyhow::{Context, Result};
+use std::io::Write;
 
 pub fn run(args: &ServeArgs, ctx: &Ctx) -> Result<Outcome> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -23,7 +24,9 @@ pub fn run(args: &ServeArgs, ctx: &Ctx) -> Result<Outcome> {
             // One line a script can read the address from (with --port 0 too).
             crate::output::print_json(&serde_json::json!({"url": url, "address": bound}))?;
         } else {
-            println!("charscope is serving on {url} (Ctrl-C stops it)");
+            let mut out = crate::output::stdout();
+            writeln!(out, "charscope is serving on {url} (Ctrl-C stops it)")?;
+            out.flush()?;
         }
         if args.open {
             open_browser(&url);

@@ -48,7 +48,7 @@ pub fn run(args: &UndumpArgs, ctx: &Ctx) -> Result<Outcome> {
     };
     let mut blocks = Blocks::new(reader, &name);
     let first = blocks.next_block()?;
-    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, crate::output::stdout());
     let at_end = blocks.done;
     let mut bytes = Vec::new();
     let xxd_fast = matches!(options.format, None | Some(DumpFormat::Xxd))

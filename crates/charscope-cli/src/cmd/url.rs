@@ -41,7 +41,7 @@ pub fn run(args: &UrlArgs, ctx: &Ctx) -> Result<Outcome> {
 }
 
 fn print_human(report: &UrlReport, style: &Style) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let width = report
         .layers
         .iter()
