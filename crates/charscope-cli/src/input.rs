@@ -69,13 +69,13 @@ impl Source {
         }
     }
 
-    /// The name as JSON carries it: the path as it is (invalid UTF-8 replaced), `<stdin>` or
-    /// `<hex>`.
+    /// The name as JSON carries it: the path as it is (bytes that are not UTF-8 as `\xNN`),
+    /// `<stdin>` or `<hex>`.
     pub fn json_name(&self) -> String {
         match self {
             Source::Inline(_) => "<hex>".into(),
             Source::Stdin | Source::Buffered(_) => "<stdin>".into(),
-            Source::File(path) => path.display().to_string(),
+            Source::File(path) => crate::terminal::path_text(path),
         }
     }
 
@@ -100,10 +100,7 @@ impl Source {
     }
 }
 
-/// A path as it may reach a terminal: controls, bidi and invisible characters escaped.
-pub fn shown_path(path: &Path) -> String {
-    crate::terminal::sanitize(&path.display().to_string()).into_owned()
-}
+pub use crate::terminal::shown_path;
 
 /// Opens a file for reading, with a message that names it.
 pub fn open_file(path: &Path) -> Result<std::fs::File> {

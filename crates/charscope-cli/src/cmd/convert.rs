@@ -11,7 +11,7 @@ use crate::args::{ConvertArgs, ConvertBom, ConvertErrors, NewlineArg, NormalizeA
 use crate::cmd::Ctx;
 use crate::input::read_full;
 use crate::outfile::OutputFile;
-use crate::terminal::sanitize;
+use crate::terminal::{sanitize, shown_path};
 use anyhow::{Context, Result, bail};
 use charscope::Encoding;
 use charscope::text::normalization::Form;
@@ -81,7 +81,7 @@ impl Input {
     fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".into(),
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) => crate::terminal::path_text(p),
         }
     }
 
@@ -265,7 +265,7 @@ impl Job {
             .ok()?
             .progress_chars("=> "),
         );
-        bar.set_message(sanitize(name).into_owned());
+        bar.set_message(crate::terminal::name(name).into_owned());
         Some(bar)
     }
 
@@ -285,7 +285,7 @@ impl Job {
                 eprintln!("charscope: error: {e:#}");
             }
         } else {
-            let shown = sanitize(&name);
+            let shown = crate::terminal::name(&name);
             if self.from.auto && self.verbose {
                 eprintln!(
                     "charscope: note: {shown}: --from auto read it as {} ({})",
@@ -461,7 +461,7 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
                 || (inputs.len() > 1 && out.as_os_str().to_string_lossy().ends_with('/')) =>
         {
             std::fs::create_dir_all(out)
-                .with_context(|| format!("cannot create the directory {}", out.display()))?;
+                .with_context(|| format!("cannot create the directory {}", shown_path(out)))?;
             let mut targets = Vec::new();
             for input in &inputs {
                 let Input::File(p) = input else {
@@ -469,7 +469,7 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
                 };
                 let name = p
                     .file_name()
-                    .with_context(|| format!("{} has no file name", p.display()))?;
+                    .with_context(|| format!("{} has no file name", shown_path(p)))?;
                 targets.push(out.join(name));
             }
             to_files(&job, &inputs, targets, false)

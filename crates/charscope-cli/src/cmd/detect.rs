@@ -23,7 +23,7 @@ pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detectio
         Ok(())
     })?;
     let mut d = detector.finish();
-    d.file = Some(source.name());
+    d.file = Some(source.json_name());
     Ok(d)
 }
 
@@ -35,7 +35,11 @@ fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
     }
     if let Some(path) = &args.dump {
         let text = read_text_file(Some(path))?;
-        let parsed = read_dump(&text, &ParseOptions::default(), &path.display().to_string())?;
+        let parsed = read_dump(
+            &text,
+            &ParseOptions::default(),
+            &crate::input::shown_path(path),
+        )?;
         return Ok(vec![Source::Inline(parsed.bytes)]);
     }
     if args.files.is_empty() {
@@ -81,7 +85,7 @@ fn print_human(d: &Detection, several: bool, style: &Style) -> Result<()> {
         None => style.bad(&format!("{:?}", d.method).to_lowercase()),
     };
     let head = if several {
-        format!("{}: ", style.path(&sanitize(name)))
+        format!("{}: ", style.path(&crate::terminal::name(name)))
     } else {
         String::new()
     };

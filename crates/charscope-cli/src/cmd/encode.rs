@@ -52,7 +52,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     if let Some(path) = &args.file {
         anyhow::bail!(
             "--file {} cannot be combined with --json, --format or --escapes",
-            path.display()
+            crate::input::shown_path(path)
         );
     }
     let text = super::escapes::read_text_arg(arg, args.escapes)?;

@@ -46,7 +46,7 @@ pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
                     // A regular file never makes a read wait for input: batches may be written
                     // while the next is read.
                     let regular = file.metadata().is_ok_and(|m| m.is_file());
-                    (Box::new(file), path.display().to_string(), regular)
+                    (Box::new(file), crate::input::shown_path(path), regular)
                 }
                 None => (
                     Box::new(std::io::stdin().lock()),

@@ -7,9 +7,9 @@ use crate::args::{ScanArgs, ScanFormat};
 use crate::cmd::Ctx;
 use crate::cmd::scan_read::{Contents, with_file};
 use crate::output::{Style, use_color};
-use crate::terminal::sanitize;
+use crate::terminal::{sanitize, shown_path};
 use anyhow::Result;
-use charscope::scan::{self, Finding, NameEntry, ScanOptions, names::display_bytes};
+use charscope::scan::{self, Finding, NameEntry, ScanOptions};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -61,7 +61,7 @@ impl Out<'_> {
                     writeln!(
                         self.sink,
                         "{}{}: {}: {}",
-                        s.path(&sanitize(&f.path)),
+                        s.path(&crate::terminal::name(&f.path)),
                         s.dim(&place),
                         s.bad(f.code.as_str()),
                         sanitize(&f.message)
@@ -73,17 +73,9 @@ impl Out<'_> {
     }
 }
 
-/// How a path is shown: UTF-8 as is, other bytes as `\xNN`.
+/// How a path is named in findings: UTF-8 as is, other bytes as `\xNN`.
 fn show(path: &Path) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        display_bytes(path.as_os_str().as_bytes())
-    }
-    #[cfg(not(unix))]
-    {
-        path.to_string_lossy().into_owned()
-    }
+    crate::terminal::path_text(path)
 }
 
 fn name_bytes(path: &Path) -> Vec<u8> {
@@ -326,9 +318,8 @@ fn do_job(job: &Job, bidi_only: bool, options: ScanOptions) -> Done {
             }
         }
         Job::File { path, walked } => {
-            let cannot = |e: std::io::Error| {
-                Done::Error(format!("cannot read {}: {e}", sanitize(&show(path))))
-            };
+            let cannot =
+                |e: std::io::Error| Done::Error(format!("cannot read {}: {e}", shown_path(path)));
             // (UTF-16 and UTF-32 text has NULs, and is scanned decoded: after a byte order mark,
             // or UTF-16 without one.)
             let binary = |head: &[u8]| {
