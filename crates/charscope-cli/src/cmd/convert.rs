@@ -415,6 +415,14 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
     if !to.can_encode() {
         bail!("{to} can only decode, not encode: choose another --to");
     }
+    if let Err(e @ charscope::encode::EncodeError::NotStreamable(_)) =
+        Transcoder::new(charscope::encoding::UTF_8, to, Options::default())
+    {
+        bail!(
+            "{e}: `charscope encode --to {} --file FILE` writes it from UTF-8 text",
+            to.name()
+        );
+    }
     let options = options(args);
     if options.bom == BomAction::Add && to.bom().is_none() {
         eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
