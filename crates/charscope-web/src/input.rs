@@ -4,7 +4,8 @@
 //! (`hexdump -C`, `xxd`, `od`, hexyl, plain hex, C arrays, `\x` escapes, percent-encoding...).
 
 use crate::error::ApiError;
-use charscope::dump::{self, DumpFormat, ParseOptions};
+use axum::http::StatusCode;
+use charscope::dump::{self, DumpErrorKind, DumpFormat, ParseOptions};
 use serde::Deserialize;
 
 /// How to read the input box.
@@ -62,6 +63,7 @@ pub fn read(input: String, mode: Mode) -> Result<Input, ApiError> {
 /// auto mode (with a warning, and the place, when it looks like hex); an empty box is empty text
 /// in auto mode.
 pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<Input, ApiError> {
+    let options = &options.clone().with_max_bytes(MAX_DUMP_BYTES);
     let text = |input| Input {
         content: Content::Text(input),
         format: "text",
@@ -93,6 +95,14 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
                 description: parsed.format.description(),
                 warnings: parsed.warnings,
             }),
+            Err(e) if e.kind == DumpErrorKind::TooLarge => Err(ApiError {
+                status: StatusCode::PAYLOAD_TOO_LARGE,
+                message: format!(
+                    "line {}, column {}: {} (the page reads a dump of as many bytes as a paste \
+                     may hold)",
+                    e.line, e.column, e.message
+                ),
+            }),
             Err(e) if mode == Mode::Auto => {
                 let mut reading = text(input);
                 if looks_like_hex(reading.content.bytes()) {
@@ -111,6 +121,11 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
         },
     }
 }
+
+/// The most bytes a dump may stand for (its `*` lines repeat a line, and a dump of three lines
+/// may stand for gigabytes): as many as a request may hold. Past it the answer is a 413, made
+/// before any byte is (the lines are read with their runs kept as runs).
+pub const MAX_DUMP_BYTES: u64 = crate::BODY_LIMIT as u64;
 
 /// Inputs longer than this are first tried as a dump on their first lines in auto mode.
 const HEAD: usize = 16 * 1024;

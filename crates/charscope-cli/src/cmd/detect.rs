@@ -4,12 +4,11 @@
 use crate::Outcome;
 use crate::args::DetectArgs;
 use crate::cmd::Ctx;
-use crate::input::{Source, for_each_chunk, read_dump, read_text_file};
+use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, print_json, use_color};
 use crate::terminal::sanitize;
 use anyhow::Result;
 use charscope::detect::{Detection, Detector};
-use charscope::dump::ParseOptions;
 use std::io::{IsTerminal, Write};
 
 /// Reads one source into a detector (the one function every `--from auto` uses too).
@@ -28,19 +27,8 @@ pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detectio
 }
 
 fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
-    if let Some(hex) = &args.hex {
-        return Ok(vec![Source::Inline(
-            read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
-        )]);
-    }
-    if let Some(path) = &args.dump {
-        let text = read_text_file(Some(path))?;
-        let parsed = read_dump(
-            &text,
-            &ParseOptions::default(),
-            &crate::input::shown_path(path),
-        )?;
-        return Ok(vec![Source::Inline(parsed.bytes)]);
+    if let Some(bytes) = crate::input::dump_arg(args.hex.as_deref(), args.dump.as_deref())? {
+        return Ok(vec![Source::Inline(bytes)]);
     }
     if args.files.is_empty() {
         return Ok(vec![Source::Stdin]);
