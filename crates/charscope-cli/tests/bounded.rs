@@ -155,3 +155,87 @@ fn an_error_in_a_line_read_in_blocks_names_its_line_and_column() {
     );
     assert!(r.stderr.contains("<stdin>:3:2: "), "{}", r.stderr);
 }
+
+#[test]
+fn scan_counts_past_the_first_findings_of_each_code() {
+    // Before: about 350 bytes a finding, every one kept (10 MB of NUL bytes took 3.5 GB).
+    let dir = tempfile::tempdir().unwrap();
+    let nuls = dir.path().join("nuls");
+    std::fs::write(&nuls, vec![0u8; 10_000_000]).unwrap();
+    let r = run(&["scan", nuls.to_str().unwrap()], Vec::new());
+    assert_eq!(
+        (r.code, r.stderr.trim()),
+        (Some(1), "charscope: 101 findings in 1 file")
+    );
+    assert!(r.peak < 200 * MB, "{} MB", r.peak / MB);
+    let out = Command::new(assert_cmd::cargo::cargo_bin("charscope"))
+        .args(["--json", "scan", nuls.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let last: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(last["offset"], 100);
+    assert!(
+        last["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("9,999,900 more control finding(s) in this input"),
+        "{last}"
+    );
+}
+
+#[test]
+fn scan_of_a_pipe_or_a_fifo_is_read_in_bounded_memory() {
+    // Before: standard input and FIFOs were read whole (50 MB of NUL bytes from a pipe took
+    // over 5 GB).
+    let r = run(&["scan", "-"], vec![0u8; 12_000_000]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.peak < 200 * MB, "{} MB", r.peak / MB);
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let writer = std::thread::spawn({
+            let fifo = fifo.clone();
+            move || std::fs::write(fifo, "x\u{202E}\n".repeat(1_000_000)).unwrap()
+        });
+        let r = run(&["scan", fifo.to_str().unwrap()], Vec::new());
+        writer.join().unwrap();
+        assert_eq!(r.code, Some(1), "{}", r.stderr);
+        assert!(r.stderr.contains("101 findings in 1 file"), "{}", r.stderr);
+        assert!(r.peak < 200 * MB, "{} MB", r.peak / MB);
+    }
+}
+
+#[test]
+fn scan_lists_every_finding_when_asked_and_counts_the_same_for_bidi_alone() {
+    let text = "x\u{202E}\u{1}\n".repeat(150);
+    let count = |args: &[&str]| {
+        let out = Command::new(assert_cmd::cargo::cargo_bin("charscope"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(text.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        count(&["scan", "--max-findings", "all"]).lines().count(),
+        300
+    );
+    let some = count(&["scan", "--max-findings", "10"]);
+    assert_eq!(some.lines().count(), 22, "{some}");
+    assert!(some.contains("140 more bidi-control finding(s)"), "{some}");
+    assert!(some.contains("140 more control finding(s)"), "{some}");
+    let bidi = count(&["scan", "--only", "bidi-control", "--max-findings", "10"]);
+    let from_all: Vec<&str> = some
+        .lines()
+        .filter(|l| l.contains("bidi-control"))
+        .collect();
+    assert_eq!(bidi.lines().collect::<Vec<_>>(), from_all);
+}
