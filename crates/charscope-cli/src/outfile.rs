@@ -195,6 +195,7 @@ fn temp_beside(target: &Path, shown: &str) -> Result<cleanup::Temp> {
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
         builder.tempfile_in(dir)
     })
+    .map_err(without_path)
     .with_context(|| {
         format!(
             "cannot write {shown}: cannot create a temporary file in {}",
@@ -206,6 +207,16 @@ fn temp_beside(target: &Path, shown: &str) -> Result<cleanup::Temp> {
             .with_context(|| format!("cannot give the new {shown} the permissions of the old"))?;
     }
     Ok(tmp)
+}
+
+/// An error of `tempfile` without the temporary file's name, which the message would give as
+/// if it were there ("... at path .../.x.charscope-1-abcDEF.tmp").
+fn without_path(e: std::io::Error) -> std::io::Error {
+    let message = e.to_string();
+    match message.rsplit_once(" at path ") {
+        Some((cause, _)) => std::io::Error::new(e.kind(), cause.to_string()),
+        None => e,
+    }
 }
 
 /// Gives `file` the permissions of the file it replaces, and its owner where allowed.
@@ -255,6 +266,17 @@ mod tests {
         out.commit().unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_output_that_cannot_be_made_names_it_and_no_temporary_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("none").join("out.txt");
+        let e = OutputFile::create(&path).err().unwrap();
+        let message = format!("{e:#}");
+        assert!(message.starts_with("cannot write "), "{message}");
+        assert!(message.contains("out.txt: cannot create a temporary file in "));
+        assert!(!message.contains("charscope-"), "{message}");
     }
 
     #[test]
