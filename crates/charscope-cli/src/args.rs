@@ -216,6 +216,12 @@ pub struct ScanArgs {
     /// with any one finding that counts them all.
     #[arg(long, value_name = "N", default_value = "100")]
     pub max_invalid_utf8: ListLimit,
+
+    /// List at most N findings of each other code of each file (those a built-in allowance
+    /// explains apart); those after them are counted in one more finding. `all` lists every
+    /// one (ten megabytes of NUL bytes are ten million findings).
+    #[arg(long, value_name = "N", default_value = "100")]
+    pub max_findings: ListLimit,
 }
 
 /// How many malformed sequences of one file `scan` lists: a number, or all of them.

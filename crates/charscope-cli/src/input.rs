@@ -2,14 +2,14 @@
 
 use crate::args::ByteInput;
 use anyhow::{Context, Result, anyhow, bail};
-use charscope::dump::{self, ParseOptions, Parsed};
+use charscope::dump::{self, DumpBytes, LazyParsed, ParseOptions, Parsed};
 use std::io::Read;
 use std::path::Path;
 
 /// Where the bytes of a command come from.
 pub enum Source {
-    /// Bytes read from a dump (`--hex`, `--dump`).
-    Inline(Vec<u8>),
+    /// Bytes read from a dump (`--hex`, `--dump`), its `*` lines expanded as they are read.
+    Inline(DumpBytes),
     /// Standard input.
     Stdin,
     /// A file.
@@ -35,14 +35,8 @@ impl Source {
     /// Every source an input argument names, in order: the FILEs (`-` is standard input), or
     /// the bytes of `--hex` or `--dump`, or standard input when nothing is named.
     pub fn all_from_args(input: &ByteInput) -> Result<Vec<Source>> {
-        if let Some(hex) = &input.hex {
-            let parsed = read_dump(hex, &ParseOptions::default(), "--hex")?;
-            return Ok(vec![Source::Inline(parsed.bytes)]);
-        }
-        if let Some(path) = &input.dump {
-            let text = read_text_file(Some(path))?;
-            let parsed = read_dump(&text, &ParseOptions::default(), &shown_path(path))?;
-            return Ok(vec![Source::Inline(parsed.bytes)]);
+        if let Some(bytes) = dump_arg(input.hex.as_deref(), input.dump.as_deref())? {
+            return Ok(vec![Source::Inline(bytes)]);
         }
         if input.files.is_empty() {
             return Ok(vec![Source::Stdin]);
@@ -69,22 +63,21 @@ impl Source {
         }
     }
 
-    /// The name as JSON carries it: the path as it is (invalid UTF-8 replaced), `<stdin>` or
-    /// `<hex>`.
+    /// The name as JSON carries it: the path as it is (bytes that are not UTF-8 as `\xNN`),
+    /// `<stdin>` or `<hex>`.
     pub fn json_name(&self) -> String {
         match self {
             Source::Inline(_) => "<hex>".into(),
             Source::Stdin | Source::Buffered(_) => "<stdin>".into(),
-            Source::File(path) => path.display().to_string(),
+            Source::File(path) => crate::terminal::path_text(path),
         }
     }
 
     /// Opens the source as a reader.
     pub fn open(&self) -> Result<Box<dyn Read + Send>> {
         Ok(match self {
-            Source::Inline(bytes) | Source::Buffered(bytes) => {
-                Box::new(std::io::Cursor::new(bytes.clone()))
-            }
+            Source::Inline(bytes) => Box::new(bytes.clone().into_reader()),
+            Source::Buffered(bytes) => Box::new(std::io::Cursor::new(bytes.clone())),
             Source::Stdin => Box::new(std::io::stdin()),
             Source::File(path) => Box::new(open_file(path)?),
         })
@@ -93,17 +86,15 @@ impl Source {
     /// The length in bytes, when known in advance.
     pub fn len(&self) -> Option<u64> {
         match self {
-            Source::Inline(bytes) | Source::Buffered(bytes) => Some(bytes.len() as u64),
+            Source::Inline(bytes) => Some(bytes.len()),
+            Source::Buffered(bytes) => Some(bytes.len() as u64),
             Source::Stdin => None,
             Source::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
         }
     }
 }
 
-/// A path as it may reach a terminal: controls, bidi and invisible characters escaped.
-pub fn shown_path(path: &Path) -> String {
-    crate::terminal::sanitize(&path.display().to_string()).into_owned()
-}
+pub use crate::terminal::shown_path;
 
 /// Opens a file for reading, with a message that names it.
 pub fn open_file(path: &Path) -> Result<std::fs::File> {
@@ -192,11 +183,38 @@ pub fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize
     Ok(filled)
 }
 
-/// Reads a dump or hex string of any format `dump::parse` knows. The notes it has (the byte
-/// order of words, a dump that starts past offset 0) go to standard error; an error names the
-/// line and column.
+/// Reads a dump or hex string of any format `dump::parse` knows, its bytes made whole under
+/// the cap of `options` (see [`ParseOptions::max_bytes`]). The notes it has (the byte order of
+/// words, a dump that starts past offset 0) go to standard error; an error names the line and
+/// column.
 pub fn read_dump(text: &str, options: &ParseOptions, name: &str) -> Result<Parsed> {
     let parsed = dump::parse(text, options).map_err(|e| anyhow!("{name}:{e}"))?;
+    for warning in &parsed.warnings {
+        eprintln!("charscope: note: {name}: {warning}");
+    }
+    Ok(parsed)
+}
+
+/// The most bytes a dump given with `--hex` or `--dump` may stand for in the commands that
+/// stream its bytes (its `*` lines are expanded as they are read, never held whole).
+pub const DUMP_MAX: u64 = dump::MAX_BYTES;
+
+/// The bytes of `--hex TEXT` or `--dump FILE`, if one is given: read as a dump whose `*` lines
+/// are expanded only as the bytes are read, up to [`DUMP_MAX`] bytes.
+pub fn dump_arg(hex: Option<&str>, dump: Option<&Path>) -> Result<Option<DumpBytes>> {
+    let parsed = match (hex, dump) {
+        (Some(hex), _) => read_dump_lazy(hex, "--hex")?,
+        (None, Some(path)) => read_dump_lazy(&read_text_file(Some(path))?, &shown_path(path))?,
+        (None, None) => return Ok(None),
+    };
+    Ok(Some(parsed.bytes))
+}
+
+/// [`read_dump`] of a dump whose `*` lines are not expanded, up to [`DUMP_MAX`] bytes.
+fn read_dump_lazy(text: &str, name: &str) -> Result<LazyParsed> {
+    let parsed = dump::parse_lazy(text, &ParseOptions::default())
+        .and_then(|p| p.check_len(DUMP_MAX).map(|()| p))
+        .map_err(|e| anyhow!("{name}:{e}"))?;
     for warning in &parsed.warnings {
         eprintln!("charscope: note: {name}: {warning}");
     }

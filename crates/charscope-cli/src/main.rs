@@ -2,10 +2,21 @@
 
 #![forbid(unsafe_code)]
 
+/// `eprintln!` that never panics: std's panics when standard error cannot be written (`2>
+/// /dev/full`, a closed pipe), and a message that cannot be shown is no reason to stop. This
+/// definition shadows std's in every module of the binary.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod cmd;
 mod color;
 mod input;
+mod outfile;
 mod output;
 mod terminal;
 

@@ -58,9 +58,40 @@ impl Style {
     }
 }
 
+/// Standard output, locked, as every command writes it: its errors name it ("cannot write
+/// standard output: No space left on device"), of the same kind (a closed pipe stays one).
+pub fn stdout() -> Stdout {
+    Stdout {
+        inner: std::io::stdout().lock(),
+    }
+}
+
+/// See [`stdout`].
+pub struct Stdout {
+    inner: std::io::StdoutLock<'static>,
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(buf).map_err(named)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.inner.write_all(buf).map_err(named)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().map_err(named)
+    }
+}
+
+fn named(e: std::io::Error) -> std::io::Error {
+    crate::outfile::named(e, "standard output", false)
+}
+
 /// Writes one JSON value and a newline to stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     // An I/O error stays an io::Error, so that a closed pipe is recognised as such.
     serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
     out.write_all(b"\n")?;

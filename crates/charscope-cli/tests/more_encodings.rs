@@ -293,3 +293,44 @@ fn compare_reads_the_new_encodings() {
     assert_eq!(text("IBM037"), "bA");
     assert_eq!(text("true-US-ASCII"), "\u{FFFD}\u{FFFD}");
 }
+
+#[test]
+fn encoders_that_shift_state_over_the_whole_text_read_standard_input_whole() {
+    // UTF-7 and ISO-2022-KR cannot stream: encode reads the text whole where it streams the
+    // others, and writes what the TEXT argument gives (before: an error that repeated the
+    // command as the way out).
+    for label in ["utf-7", "true-iso-2022-kr"] {
+        let from_arg = charscope()
+            .args(["encode", "--to", label, "x\u{20AC}"])
+            .output()
+            .unwrap();
+        assert!(from_arg.status.success(), "{label}");
+        charscope()
+            .args(["encode", "--to", label])
+            .write_stdin("x\u{20AC}")
+            .assert()
+            .success()
+            .stdout(from_arg.stdout.clone());
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("in.txt");
+        std::fs::write(&file, "x\u{20AC}").unwrap();
+        charscope()
+            .args(["encode", "--to", label, "--file"])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(from_arg.stdout);
+    }
+    // convert cannot: it says what can.
+    let out = charscope()
+        .args(["convert", "-t", "utf-7"])
+        .write_stdin("x")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`charscope encode --to UTF-7 --file FILE`"),
+        "{err}"
+    );
+}

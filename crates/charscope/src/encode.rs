@@ -56,8 +56,8 @@ impl fmt::Display for EncodeError {
             EncodeError::NoEncoder(enc) => write!(f, "{enc} can only decode, not encode"),
             EncodeError::NotStreamable(enc) => write!(
                 f,
-                "{enc} cannot be written as a stream (its encoder shifts state over the whole \
-                 text); use `charscope encode --to {enc}` instead"
+                "{enc} cannot be written as a stream: its encoder shifts state over the whole \
+                 text, so it encodes whole texts only"
             ),
         }
     }

@@ -27,7 +27,7 @@ pub fn run(args: &CharArgs, ctx: &Ctx) -> Result<Outcome> {
         }
         return Ok(Outcome::Clean);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
@@ -218,7 +218,7 @@ fn search(query: &str, args: &CharArgs, ctx: &Ctx, style: &Style) -> Result<Outc
         print_json(&shown)?;
         return Ok(Outcome::Clean);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if shown.is_empty() {
         writeln!(out, "no character's name has all of: {}", cell_text(query))?;
         return Ok(Outcome::Clean);

@@ -85,7 +85,7 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
             truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
         ]);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     writeln!(
         out,
         "{} byte(s) under {} encoding(s), the detected reading first, then the most plausible:",
@@ -161,7 +161,7 @@ pub fn encode_all(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             hex,
         ]);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     writeln!(
         out,
         "{} in every encoding ({} code point(s), {} UTF-8 byte(s)):",

@@ -2,14 +2,16 @@
 //!
 //! Output goes to standard output, to one file (`-o FILE`), to one file per input in a
 //! directory (`-o DIR`, several inputs converted in parallel), or back over each input
-//! (`--in-place`). A file is written to a temporary file beside its target and renamed only when
-//! the conversion succeeded: a failed run leaves no file and never clobbers an old one.
+//! (`--in-place`). Files are written by [`OutputFile`]: through a temporary file beside the
+//! target, renamed only when the conversion succeeded (a failed or stopped run leaves no file
+//! and never clobbers an old one); devices and FIFOs directly.
 
 use crate::Outcome;
 use crate::args::{ConvertArgs, ConvertBom, ConvertErrors, NewlineArg, NormalizeArg};
 use crate::cmd::Ctx;
 use crate::input::read_full;
-use crate::terminal::sanitize;
+use crate::outfile::OutputFile;
+use crate::terminal::{sanitize, shown_path};
 use anyhow::{Context, Result, bail};
 use charscope::Encoding;
 use charscope::text::normalization::Form;
@@ -79,7 +81,7 @@ impl Input {
     fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".into(),
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) => crate::terminal::path_text(p),
         }
     }
 
@@ -111,20 +113,6 @@ fn stdin_reader() -> Result<Box<dyn Read + Send>> {
     #[cfg(not(unix))]
     {
         Ok(Box::new(std::io::stdin()))
-    }
-}
-
-/// Standard output written straight to its descriptor: whole chunks, no line buffering.
-fn stdout_writer() -> Result<Box<dyn Write>> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
-        Ok(Box::new(std::fs::File::from(fd)))
-    }
-    #[cfg(not(unix))]
-    {
-        Ok(Box::new(std::io::stdout().lock()))
     }
 }
 
@@ -277,7 +265,7 @@ impl Job {
             .ok()?
             .progress_chars("=> "),
         );
-        bar.set_message(sanitize(name).into_owned());
+        bar.set_message(crate::terminal::name(name).into_owned());
         Some(bar)
     }
 
@@ -297,7 +285,7 @@ impl Job {
                 eprintln!("charscope: error: {e:#}");
             }
         } else {
-            let shown = sanitize(&name);
+            let shown = crate::terminal::name(&name);
             if self.from.auto && self.verbose {
                 eprintln!(
                     "charscope: note: {shown}: --from auto read it as {} ({})",
@@ -427,6 +415,14 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
     if !to.can_encode() {
         bail!("{to} can only decode, not encode: choose another --to");
     }
+    if let Err(e @ charscope::encode::EncodeError::NotStreamable(_)) =
+        Transcoder::new(charscope::encoding::UTF_8, to, Options::default())
+    {
+        bail!(
+            "{e}: `charscope encode --to {} --file FILE` writes it from UTF-8 text",
+            to.name()
+        );
+    }
     let options = options(args);
     if options.bom == BomAction::Add && to.bom().is_none() {
         eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
@@ -473,7 +469,7 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
                 || (inputs.len() > 1 && out.as_os_str().to_string_lossy().ends_with('/')) =>
         {
             std::fs::create_dir_all(out)
-                .with_context(|| format!("cannot create the directory {}", out.display()))?;
+                .with_context(|| format!("cannot create the directory {}", shown_path(out)))?;
             let mut targets = Vec::new();
             for input in &inputs {
                 let Input::File(p) = input else {
@@ -481,7 +477,7 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
                 };
                 let name = p
                     .file_name()
-                    .with_context(|| format!("{} has no file name", p.display()))?;
+                    .with_context(|| format!("{} has no file name", shown_path(p)))?;
                 targets.push(out.join(name));
             }
             to_files(&job, &inputs, targets, false)
@@ -502,7 +498,8 @@ fn outcome(clean: bool) -> Outcome {
 
 /// Every input, one after the other, to standard output; stops at the first strict error.
 fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
-    let mut sink = CountingWriter::new(stdout_writer()?);
+    // Standard output written straight to its descriptor: whole chunks, no line buffering.
+    let mut sink = CountingWriter::new(OutputFile::stdout()?);
     let mut clean = true;
     for input in inputs {
         let ended = job.stream(input, &mut sink, true)?;
@@ -515,37 +512,10 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     Ok(outcome(clean))
 }
 
-/// How a target is written.
-enum Target {
-    /// A regular file (or a new one): through a temporary file beside it, renamed on success.
-    /// The path is the symbolic link's target when it is one, so that the link survives.
-    Replace(PathBuf),
-    /// Something that is not a regular file (`/dev/null`, a pipe, a terminal): written to
-    /// directly, as a shell redirection would; renaming over it would replace the device.
-    Direct(PathBuf),
-}
-
-fn target_for(path: &Path) -> Result<Target> {
-    match std::fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => Ok(Target::Direct(path.to_path_buf())),
-        Ok(_) => Ok(Target::Replace(
-            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
-        )),
-        Err(_) => Ok(Target::Replace(path.to_path_buf())),
-    }
-}
-
-fn open_direct(path: &Path) -> Result<std::fs::File> {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .open(path)
-        .with_context(|| format!("cannot open {} for writing", path.display()))
-}
-
 /// `--json` without `-o`: one JSON line per input, the converted bytes in it as `"hex"` (as
 /// `encode --json` gives them), streamed, then the summary's fields.
 fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
-    let mut out = std::io::BufWriter::with_capacity(CHUNK, std::io::stdout().lock());
+    let mut out = std::io::BufWriter::with_capacity(CHUNK, OutputFile::stdout()?);
     let mut clean = true;
     for input in inputs {
         out.write_all(b"{\"file\":")?;
@@ -611,41 +581,31 @@ impl<W: Write> Write for HexWriter<'_, W> {
     }
 }
 
-/// Every input into one file, through a temporary file renamed when all succeeded.
+/// Every input into one file, through a temporary file renamed when all succeeded (or
+/// directly, onto a device or a FIFO).
 fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
-    let shown = out.display().to_string();
-    let (mut tmp, mut direct) = match target_for(out)? {
-        Target::Replace(path) => (Some((temp_beside(&path)?, path)), None),
-        Target::Direct(path) => (None, Some(open_direct(&path)?)),
-    };
+    let file = OutputFile::create(out)?;
+    let shown = file.shown().to_string();
+    let is_direct = file.is_direct();
     let mut clean = true;
     let mut failed = false;
-    let is_direct = direct.is_some();
-    {
-        let file: &mut std::fs::File = match (&mut tmp, &mut direct) {
-            (Some((t, _)), _) => t.as_file_mut(),
-            (None, Some(f)) => f,
-            (None, None) => unreachable!(),
+    let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
+    for input in inputs {
+        let ended = job.stream(input, &mut sink, true)?;
+        let written = if is_direct {
+            format!("{} bytes written to {shown}", sink.written)
+        } else {
+            format!("no file written ({shown} left as it was)")
         };
-        let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
-        for input in inputs {
-            let ended = job.stream(input, &mut sink, true)?;
-            let written = if is_direct {
-                format!("{} bytes written to {shown}", sink.written)
-            } else {
-                format!("no file written ({shown} left as it was)")
-            };
-            clean &= job.report(input, Some(&shown), &ended, &written);
-            if ended.error.is_some() {
-                failed = true;
-                break;
-            }
+        clean &= job.report(input, Some(&shown), &ended, &written);
+        if ended.error.is_some() {
+            failed = true;
+            break;
         }
-        sink.flush()?;
     }
-    if let (false, Some((tmp, path))) = (failed, tmp) {
-        tmp.persist(&path)
-            .with_context(|| format!("cannot write {shown}"))?;
+    let file = sink.inner.into_inner().map_err(|e| e.into_error())?;
+    if !failed {
+        file.commit()?;
     }
     Ok(outcome(clean))
 }
@@ -699,58 +659,28 @@ fn convert_file(
     in_place: bool,
     show_progress: bool,
 ) -> Result<bool> {
-    let shown = target.display().to_string();
-    let path = match target_for(target)? {
-        Target::Replace(path) => path,
-        Target::Direct(path) if !in_place => {
-            let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(
-                CHUNK,
-                open_direct(&path)?,
-            ));
-            let ended = job.stream(input, &mut sink, show_progress)?;
-            sink.flush()?;
-            let written = format!("{} bytes written to {shown}", sink.written);
-            return Ok(job.report(input, Some(&shown), &ended, &written));
-        }
-        Target::Direct(_) => bail!("--in-place needs regular files: {shown} is not one"),
+    let file = if in_place {
+        OutputFile::replacing(target)?
+    } else {
+        OutputFile::create(target)?
     };
-    let mut tmp = temp_beside(&path)?;
-    let ended = {
-        let mut sink = std::io::BufWriter::with_capacity(CHUNK, tmp.as_file_mut());
-        let ended = job.stream(input, &mut sink, show_progress)?;
-        sink.flush()?;
-        ended
-    };
-    let written = if in_place {
+    let shown = file.shown().to_string();
+    let is_direct = file.is_direct();
+    let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
+    let ended = job.stream(input, &mut sink, show_progress)?;
+    let written = if is_direct {
+        format!("{} bytes written to {shown}", sink.written)
+    } else if in_place {
         format!("{shown} left as it was")
     } else {
         format!("no file written ({shown} left as it was)")
     };
     let clean = job.report(input, Some(&shown), &ended, &written);
+    let file = sink.inner.into_inner().map_err(|e| e.into_error())?;
     if ended.error.is_none() {
-        if let Ok(meta) = std::fs::metadata(&path) {
-            // The converted file keeps the permissions of the one it replaces.
-            std::fs::set_permissions(tmp.path(), meta.permissions())
-                .with_context(|| format!("cannot set the permissions of {shown}"))?;
-        }
-        tmp.persist(&path)
-            .with_context(|| format!("cannot write {shown}"))?;
+        file.commit()?;
     }
     Ok(clean)
-}
-
-/// A temporary file in the target's directory (so that the rename is atomic), removed when
-/// dropped unless persisted.
-fn temp_beside(target: &Path) -> Result<tempfile::NamedTempFile> {
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    tempfile::Builder::new()
-        .prefix(".charscope-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))
 }
 
 /// A writer that counts what it wrote.

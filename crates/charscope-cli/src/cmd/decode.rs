@@ -95,7 +95,7 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let mut sources = Source::all_from_args(&args.input)?;
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stderr().is_terminal());
     let sink = sink_for(ctx.json, std::io::stdout().is_terminal());
-    let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
+    let mut out = std::io::BufWriter::with_capacity(256 * 1024, crate::output::stdout());
     let mut problems = false;
     for source in &mut sources {
         let encoding = if auto {

@@ -4,12 +4,11 @@
 use crate::Outcome;
 use crate::args::DetectArgs;
 use crate::cmd::Ctx;
-use crate::input::{Source, for_each_chunk, read_dump, read_text_file};
+use crate::input::{Source, for_each_chunk};
 use crate::output::{Style, print_json, use_color};
 use crate::terminal::sanitize;
 use anyhow::Result;
 use charscope::detect::{Detection, Detector, Method, Status};
-use charscope::dump::ParseOptions;
 use std::io::{IsTerminal, Write};
 
 /// Reads one source into a detector (the one function every `--from auto` uses too).
@@ -23,20 +22,13 @@ pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detectio
         Ok(())
     })?;
     let mut d = detector.finish();
-    d.file = Some(source.name());
+    d.file = Some(source.json_name());
     Ok(d)
 }
 
 fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
-    if let Some(hex) = &args.hex {
-        return Ok(vec![Source::Inline(
-            read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
-        )]);
-    }
-    if let Some(path) = &args.dump {
-        let text = read_text_file(Some(path))?;
-        let parsed = read_dump(&text, &ParseOptions::default(), &path.display().to_string())?;
-        return Ok(vec![Source::Inline(parsed.bytes)]);
+    if let Some(bytes) = crate::input::dump_arg(args.hex.as_deref(), args.dump.as_deref())? {
+        return Ok(vec![Source::Inline(bytes)]);
     }
     if args.files.is_empty() {
         return Ok(vec![Source::Stdin]);
@@ -74,14 +66,14 @@ fn pct(x: f64) -> String {
 }
 
 fn print_human(d: &Detection, several: bool, style: &Style) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let name = d.file.as_deref().unwrap_or("<input>");
     let answer = match d.encoding {
         Some(e) => style.strong(e.name()),
         None => style.bad(&format!("{:?}", d.method).to_lowercase()),
     };
     let head = if several {
-        format!("{}: ", style.path(&sanitize(name)))
+        format!("{}: ", style.path(&crate::terminal::name(name)))
     } else {
         String::new()
     };

@@ -36,7 +36,7 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
     }
     let mut source = Source::from_args(&args.input)?;
     let name = source.name();
-    let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
+    let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, crate::output::stdout());
     if args.plain {
         let mut writer = HexdumpCanonical::new();
         let mut text = String::new();

@@ -4,8 +4,10 @@ use crate::Outcome;
 use crate::args::{EncodeArgs, EncodeErrors};
 use crate::cmd::Ctx;
 use crate::output::{Style, print_json, use_color};
-use anyhow::Result;
-use charscope::encode::{Substitute, Unmappable, encode};
+use anyhow::{Context, Result};
+use charscope::encode::{EncodeError, Substitute, Unmappable, encode};
+use charscope::encoding::UTF_8;
+use charscope::transcode::{Options, Transcoder};
 use std::io::Write;
 
 /// The character for people: counted from 1 ("character 4" of "café"), as the page counts.
@@ -37,6 +39,19 @@ fn katakana_note(text: &str, encoding: &'static charscope::Encoding) -> Option<S
     })
 }
 
+/// A file of UTF-8 text, read whole.
+fn read_text_file(path: &std::path::Path) -> Result<String> {
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("cannot read {}", crate::input::shown_path(path)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{} is not valid UTF-8 at byte offset {} (use `charscope decode` to see why)",
+            crate::input::shown_path(path),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let color = ctx.color;
     if args.to.eq_ignore_ascii_case("all") {
@@ -45,17 +60,25 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let encoding = super::encoding_for(&args.to)?;
     let arg = args.text.as_deref().unwrap_or("-");
     let whole = ctx.json || args.format.is_some() || args.escapes;
-    if args.file.is_some() || (arg == "-" && !whole) {
+    // UTF-7 and ISO-2022-KR shift state over the whole text: they are encoded whole.
+    let streams = !matches!(
+        Transcoder::new(UTF_8, encoding, Options::default()),
+        Err(EncodeError::NotStreamable(_))
+    );
+    if streams && (args.file.is_some() || (arg == "-" && !whole)) {
         // Standard input or a file: streamed through the transcoder, in bounded memory.
         return super::convert::stream_encode(args.file.as_deref(), encoding, args);
     }
-    if let Some(path) = &args.file {
+    if let Some(path) = args.file.as_deref().filter(|_| whole) {
         anyhow::bail!(
             "--file {} cannot be combined with --json, --format or --escapes",
-            path.display()
+            crate::input::shown_path(path)
         );
     }
-    let text = super::escapes::read_text_arg(arg, args.escapes)?;
+    let text = match &args.file {
+        Some(path) => read_text_file(path)?,
+        None => super::escapes::read_text_arg(arg, args.escapes)?,
+    };
     let substitute = match args.errors {
         EncodeErrors::Strict => Substitute::Omit,
         EncodeErrors::Replace => Substitute::Question,
@@ -94,7 +117,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             encoding.name()
         );
     } else {
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         match args.format {
             Some(format) => writeln!(
                 out,

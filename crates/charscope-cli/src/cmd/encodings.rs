@@ -17,7 +17,7 @@ pub fn run(_args: &EncodingsArgs, ctx: &Ctx) -> Result<Outcome> {
         return Ok(Outcome::Clean);
     }
     let style = Style::new(use_color(color, false));
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     for info in &list {
         let origin = if info.whatwg {
             ""

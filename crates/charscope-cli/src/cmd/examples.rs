@@ -58,7 +58,7 @@ fn list(json: bool, style: &Style) -> Result<Outcome> {
     for e in all {
         t.row(vec![Cell::new(e.name, Paint::Name), e.description.into()]);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     out.write_all(t.render(style).as_bytes())?;
     writeln!(
         out,
@@ -114,7 +114,7 @@ fn run_one(example: &Example, json: bool, style: &Style) -> Result<Outcome> {
                 out.push_str(&format!("  {m}\n"));
             }
         }
-        let mut stdout = std::io::stdout().lock();
+        let mut stdout = crate::output::stdout();
         stdout.write_all(out.as_bytes())?;
         stdout.flush()?;
     }

@@ -6,6 +6,7 @@ use crate::Outcome;
 use crate::args::FixArgs;
 use crate::cmd::Ctx;
 use crate::input::open_file;
+use crate::outfile::OutputFile;
 use crate::terminal;
 use anyhow::{Context, Result, bail};
 use charscope::repair::{self, Repair};
@@ -17,22 +18,12 @@ use std::sync::{Arc, OnceLock};
 pub const MAX_LINE: usize = 1 << 20;
 
 pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
-    let (mut out, tmp): (Box<dyn Write>, Option<tempfile_path::Pending>) = match &args.output {
-        Some(path) => {
-            let pending = tempfile_path::Pending::create(path)?;
-            (
-                Box::new(std::io::BufWriter::new(pending.file()?)),
-                Some(pending),
-            )
-        }
-        None => (
-            Box::new(std::io::BufWriter::with_capacity(
-                256 * 1024,
-                std::io::stdout().lock(),
-            )),
-            None,
-        ),
+    // `-o OUT` is written whole or not at all (see `OutputFile`).
+    let file = match &args.output {
+        Some(path) => OutputFile::create(path)?,
+        None => OutputFile::stdout()?,
     };
+    let mut out = std::io::BufWriter::with_capacity(256 * 1024, file);
     let to_terminal = args.output.is_none() && !ctx.json && std::io::stdout().is_terminal();
     match args.text.as_deref() {
         Some(text) if text != "-" => {
@@ -55,7 +46,7 @@ pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
                     // A regular file never makes a read wait for input: batches may be written
                     // while the next is read.
                     let regular = file.metadata().is_ok_and(|m| m.is_file());
-                    (Box::new(file), path.display().to_string(), regular)
+                    (Box::new(file), crate::input::shown_path(path), regular)
                 }
                 None => (
                     Box::new(std::io::stdin().lock()),
@@ -70,11 +61,7 @@ pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
             stream(reader, &name, &mut out, render, args.explain, ahead)?;
         }
     }
-    out.flush()?;
-    drop(out);
-    if let Some(pending) = tmp {
-        pending.commit()?;
-    }
+    out.into_inner().map_err(|e| e.into_error())?.commit()?;
     Ok(Outcome::Clean)
 }
 
@@ -483,47 +470,6 @@ fn explain(repair: &Repair) {
             steps.join("; then "),
             terminal::sanitize(&alt.text)
         );
-    }
-}
-
-/// Writing `-o OUT` through a temporary file beside it, renamed over OUT only on success.
-mod tempfile_path {
-    use anyhow::{Context, Result};
-    use std::path::{Path, PathBuf};
-
-    pub struct Pending {
-        tmp: PathBuf,
-        target: PathBuf,
-    }
-
-    impl Pending {
-        pub fn create(target: &Path) -> Result<Pending> {
-            let name = target
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "out".into());
-            let tmp = target.with_file_name(format!(".{name}.charscope-{}", std::process::id()));
-            Ok(Pending {
-                tmp,
-                target: target.to_path_buf(),
-            })
-        }
-
-        pub fn file(&self) -> Result<std::fs::File> {
-            std::fs::File::create(&self.tmp)
-                .with_context(|| format!("cannot write {}", self.tmp.display()))
-        }
-
-        pub fn commit(self) -> Result<()> {
-            std::fs::rename(&self.tmp, &self.target)
-                .with_context(|| format!("cannot write {}", self.target.display()))
-        }
-    }
-
-    impl Drop for Pending {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.tmp);
-        }
     }
 }
 

@@ -24,7 +24,7 @@ pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
         print_json(&report)?;
     } else {
         let style = Style::new(use_color(color, false));
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         out.write_all(render(&report, &style).as_bytes())?;
         out.flush()?;
     }
@@ -54,10 +54,13 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
             return Ok(report::inspect_text_window(text, window(args)));
         }
         (_, Some(path), _, _) => read_capped(open_file(path)?, &shown_path(path))?,
-        (_, _, Some(hex), _) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        // A dump's `*` lines may stand for gigabytes: the cap of files holds for dumps too.
+        (_, _, Some(hex), _) => read_dump(hex, &capped(), "--hex").map_err(too_large)?.bytes,
         (_, _, _, Some(path)) => {
             let text = read_text_file(Some(path))?;
-            read_dump(&text, &ParseOptions::default(), &shown_path(path))?.bytes
+            read_dump(&text, &capped(), &shown_path(path))
+                .map_err(too_large)?
+                .bytes
         }
         _ => read_capped(std::io::stdin().lock(), "<stdin>")?,
     };
@@ -77,6 +80,25 @@ fn window(args: &InspectArgs) -> report::UnitWindow {
         } else {
             args.rows
         },
+    }
+}
+
+/// Dumps read under the cap of files.
+fn capped() -> ParseOptions {
+    ParseOptions::default().with_max_bytes(MAX_BYTES)
+}
+
+/// A dump over the cap: the same advice as for a file over it.
+fn too_large(e: anyhow::Error) -> anyhow::Error {
+    if e.to_string()
+        .contains(&format!("at most {MAX_BYTES} are read here"))
+    {
+        e.context(format!(
+            "inspect lists every character, of {MAX_BYTES} bytes at most (use `charscope \
+             validate --dump` or `charscope decode --dump` for large inputs)"
+        ))
+    } else {
+        e
     }
 }
 

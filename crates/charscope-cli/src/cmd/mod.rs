@@ -7,6 +7,7 @@ mod convert;
 mod decode;
 pub mod detect;
 mod dump;
+mod dump_blocks;
 mod encode;
 mod encodings;
 mod escapes;

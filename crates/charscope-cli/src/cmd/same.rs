@@ -34,7 +34,7 @@ pub fn run(args: &SameArgs, ctx: &Ctx) -> Result<Outcome> {
 }
 
 fn print_human(s: &Same, style: &Style) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     for check in &s.checks {
         let verdict = if check.equal {
             "same   ".to_string()

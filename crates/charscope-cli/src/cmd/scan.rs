@@ -5,13 +5,13 @@ use super::scan_config::Policy;
 use crate::Outcome;
 use crate::args::{ScanArgs, ScanFormat};
 use crate::cmd::Ctx;
-use crate::cmd::scan_read::{Contents, with_file};
+use crate::cmd::scan_read::{Contents, with_file, with_stream};
 use crate::output::{Style, use_color};
-use crate::terminal::sanitize;
+use crate::terminal::{sanitize, shown_path};
 use anyhow::Result;
-use charscope::scan::{self, Finding, NameEntry, ScanOptions, names::display_bytes};
+use charscope::scan::{self, Finding, NameEntry, ScanOptions};
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Files found by walking a directory are skipped as binary when their first this many bytes
@@ -33,7 +33,7 @@ struct Out<'a> {
     format: ScanFormat,
     style: Style,
     policy: &'a Policy,
-    sink: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    sink: std::io::BufWriter<crate::output::Stdout>,
     sarif: Vec<Finding>,
     tally: Tally,
 }
@@ -61,7 +61,7 @@ impl Out<'_> {
                     writeln!(
                         self.sink,
                         "{}{}: {}: {}",
-                        s.path(&sanitize(&f.path)),
+                        s.path(&crate::terminal::name(&f.path)),
                         s.dim(&place),
                         s.bad(f.code.as_str()),
                         sanitize(&f.message)
@@ -73,17 +73,9 @@ impl Out<'_> {
     }
 }
 
-/// How a path is shown: UTF-8 as is, other bytes as `\xNN`.
+/// How a path is named in findings: UTF-8 as is, other bytes as `\xNN`.
 fn show(path: &Path) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        display_bytes(path.as_os_str().as_bytes())
-    }
-    #[cfg(not(unix))]
-    {
-        path.to_string_lossy().into_owned()
-    }
+    crate::terminal::path_text(path)
 }
 
 fn name_bytes(path: &Path) -> Vec<u8> {
@@ -110,7 +102,7 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
         format,
         style: Style::new(use_color(ctx.color, format != ScanFormat::Text)),
         policy: &policy,
-        sink: std::io::BufWriter::new(std::io::stdout().lock()),
+        sink: std::io::BufWriter::new(crate::output::stdout()),
         sarif: Vec::new(),
         tally: Tally::default(),
     };
@@ -160,6 +152,7 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     let options = ScanOptions {
         threads: 1,
         max_invalid_utf8: args.max_invalid_utf8.0,
+        max_per_code: args.max_findings.0,
     };
     if let [one] = paths.as_slice()
         && !one.is_dir()
@@ -312,23 +305,25 @@ const AHEAD: usize = 64;
 fn do_job(job: &Job, bidi_only: bool, options: ScanOptions) -> Done {
     let scan = |name: &str, bytes: &[u8]| {
         if bidi_only {
-            scan::scan_bidi_controls(name, bytes)
+            scan::scan_bidi_controls_with(name, bytes, options)
         } else {
             scan::scan_bytes_with(name, bytes, options)
         }
     };
     match job {
         Job::Stdin => {
-            let mut bytes = Vec::new();
-            match std::io::stdin().read_to_end(&mut bytes) {
-                Ok(_) => Done::Findings(scan("<stdin>", &bytes)),
-                Err(e) => Done::Error(format!("cannot read standard input: {e}")),
-            }
+            // Read in bounded memory: a large stream is scanned from a temporary file.
+            let scan_stdin = |contents: Contents<'_>| match contents {
+                Contents::Whole(bytes) => Done::Findings(scan("<stdin>", bytes)),
+                Contents::Large { file, .. } => scan_large("<stdin>", file, bidi_only, options)
+                    .unwrap_or_else(|e| Done::Error(format!("cannot read standard input: {e}"))),
+            };
+            with_stream(std::io::stdin().lock(), BINARY_SNIFF, scan_stdin)
+                .unwrap_or_else(|e| Done::Error(format!("cannot read standard input: {e}")))
         }
         Job::File { path, walked } => {
-            let cannot = |e: std::io::Error| {
-                Done::Error(format!("cannot read {}: {e}", sanitize(&show(path))))
-            };
+            let cannot =
+                |e: std::io::Error| Done::Error(format!("cannot read {}: {e}", shown_path(path)));
             // (UTF-16 and UTF-32 text has NULs, and is scanned decoded: after a byte order mark,
             // or UTF-16 without one.)
             let binary = |head: &[u8]| {
@@ -340,8 +335,9 @@ fn do_job(job: &Job, bidi_only: bool, options: ScanOptions) -> Done {
                 Contents::Whole(bytes) if binary(bytes) => Done::Binary,
                 Contents::Whole(bytes) => Done::Findings(scan(&show(path), bytes)),
                 Contents::Large { head, .. } if binary(head) => Done::Binary,
-                Contents::Large { file, .. } => scan_large(&show(path), file, bidi_only, options)
-                    .map_or_else(cannot, Done::Findings),
+                Contents::Large { file, .. } => {
+                    scan_large(&show(path), file, bidi_only, options).unwrap_or_else(cannot)
+                }
             };
             with_file(path, BINARY_SNIFF, scan_file).unwrap_or_else(cannot)
         }
@@ -355,22 +351,18 @@ fn scan_large(
     file: &std::fs::File,
     bidi_only: bool,
     options: ScanOptions,
-) -> std::io::Result<Vec<Finding>> {
-    if bidi_only {
-        scan::scan_source_bidi_controls(name, file, options.threads)
+) -> std::io::Result<Done> {
+    let findings = if bidi_only {
+        scan::scan_source_bidi_controls(name, file, options)
     } else {
         scan::scan_source(name, file, options)
-    }
+    };
+    findings.map(Done::Findings)
 }
 
 /// (Large files are read whole where files cannot be read at offsets.)
 #[cfg(not(unix))]
-fn scan_large(
-    _: &str,
-    _: &std::fs::File,
-    _: bool,
-    _: ScanOptions,
-) -> std::io::Result<Vec<Finding>> {
+fn scan_large(_: &str, _: &std::fs::File, _: bool, _: ScanOptions) -> std::io::Result<Done> {
     unreachable!("only Unix hands a large file over")
 }
 

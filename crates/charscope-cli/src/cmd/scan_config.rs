@@ -82,7 +82,7 @@ impl Policy {
     /// The policy of the arguments and the configuration file.
     pub fn from_args(args: &ScanArgs) -> Result<Policy> {
         let (config, origin) = match &args.config {
-            Some(path) => (read_config(path)?, path.display().to_string()),
+            Some(path) => (read_config(path)?, crate::input::shown_path(path)),
             None if Path::new(CONFIG_FILE).is_file() => (
                 read_config(Path::new(CONFIG_FILE))?,
                 CONFIG_FILE.to_string(),
@@ -166,10 +166,14 @@ impl Policy {
 }
 
 fn read_config(path: &Path) -> Result<Config> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the configuration {}", path.display()))?;
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read the configuration {}",
+            crate::input::shown_path(path)
+        )
+    })?;
     match toml::from_str(&text) {
         Ok(config) => Ok(config),
-        Err(e) => bail!("{}: {e}", path.display()),
+        Err(e) => bail!("{}: {e}", crate::input::shown_path(path)),
     }
 }

@@ -1,13 +1,16 @@
 //! How `scan` reads a file: a small one whole, into a buffer its thread keeps for the next file;
 //! a large one (on Unix) is left to the library, which reads it in chunks into buffers it keeps
-//! ([`charscope::scan::scan_source`]).
+//! ([`charscope::scan::scan_source`]). A stream (standard input, a FIFO, a device) is read
+//! whole when small; a large one is copied into an unnamed temporary file (which the system
+//! removes whatever happens) and scanned as a large file, in bounded memory
+//! ([`with_stream`]).
 //!
 //! Reading a large file whole copies it into fresh memory that the kernel zeroes and maps page
 //! by page: for a file of 17 MB that cost more CPU than copying it (`scan --only bidi-control`
 //! took 8.7 ms of CPU, 6 of them in the kernel).
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// Files of at least this many bytes are read in chunks.
@@ -15,6 +18,10 @@ const LARGE_FILE: u64 = 4 << 20;
 
 /// The largest buffer a thread keeps between files.
 const KEPT_BUFFER: usize = 64 << 20;
+
+/// The most bytes of a stream scanned (copied into a temporary file first): `scan /dev/zero`
+/// stops there rather than fill the disk.
+pub const MAX_STREAM: u64 = 4 << 30;
 
 thread_local! {
     /// The bytes of the small file a thread scans, kept for its next file: no fresh pages to
@@ -43,7 +50,11 @@ pub fn with_file<T>(
     f: impl FnOnce(Contents<'_>) -> T,
 ) -> std::io::Result<T> {
     let file = File::open(path)?;
-    let size = file.metadata().map_or(0, |m| m.len());
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return with_stream(file, head, f);
+    }
+    let size = meta.len();
     if cfg!(unix) && size >= LARGE_FILE {
         let mut first = vec![0; head];
         let n = read_head(&file, &mut first)?;
@@ -59,6 +70,51 @@ pub fn with_file<T>(
         }
         read
     })
+}
+
+/// `f` of a stream's contents: all its bytes when there are fewer than [`LARGE_FILE`]; else,
+/// read up to [`MAX_STREAM`] bytes into an unnamed temporary file, that file and its first
+/// `head` bytes.
+pub fn with_stream<T>(
+    mut reader: impl Read,
+    head: usize,
+    f: impl FnOnce(Contents<'_>) -> T,
+) -> std::io::Result<T> {
+    BUFFER.with_borrow_mut(|bytes| {
+        bytes.clear();
+        (&mut reader).take(LARGE_FILE).read_to_end(bytes)?;
+        if (bytes.len() as u64) < LARGE_FILE {
+            return Ok(f(Contents::Whole(bytes)));
+        }
+        let spool = spool(bytes, reader)?;
+        let first = &bytes[..head.min(bytes.len())];
+        Ok(f(Contents::Large {
+            file: &spool,
+            head: first,
+        }))
+    })
+}
+
+/// An unnamed temporary file with `start`, then the rest of `reader` (up to [`MAX_STREAM`]
+/// bytes in all).
+fn spool(start: &[u8], reader: impl Read) -> std::io::Result<File> {
+    let why = |e: std::io::Error| {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot copy it into a temporary file to scan it: {e}"),
+        )
+    };
+    let mut file = tempfile::tempfile().map_err(why)?;
+    file.write_all(start).map_err(why)?;
+    let rest = MAX_STREAM - start.len() as u64;
+    let copied = std::io::copy(&mut reader.take(rest + 1), &mut file)?;
+    if copied > rest {
+        return Err(std::io::Error::other(format!(
+            "over {MAX_STREAM} bytes: a stream is copied into a temporary file to be scanned, \
+             up to that size"
+        )));
+    }
+    Ok(file)
 }
 
 /// Reads the first bytes of `file` into `buf`; returns how many there are.

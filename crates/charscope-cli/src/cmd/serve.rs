@@ -4,10 +4,17 @@ use crate::Outcome;
 use crate::args::ServeArgs;
 use crate::cmd::Ctx;
 use anyhow::{Context, Result};
+use std::io::Write;
 
 pub fn run(args: &ServeArgs, ctx: &Ctx) -> Result<Outcome> {
+    // The requests' work runs on as many threads as there are cores, no more (tokio's default
+    // is 512): each thread that ever ran one kept a malloc arena grown to the largest request
+    // it served, and a long mixed load kept reaching new threads, so memory crept up without
+    // levelling off. More threads than cores make no request faster.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get().max(2));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(cores)
         .build()
         .context("cannot start the server's runtime")?;
     runtime.block_on(async {
@@ -23,7 +30,9 @@ pub fn run(args: &ServeArgs, ctx: &Ctx) -> Result<Outcome> {
             // One line a script can read the address from (with --port 0 too).
             crate::output::print_json(&serde_json::json!({"url": url, "address": bound}))?;
         } else {
-            println!("charscope is serving on {url} (Ctrl-C stops it)");
+            let mut out = crate::output::stdout();
+            writeln!(out, "charscope is serving on {url} (Ctrl-C stops it)")?;
+            out.flush()?;
         }
         if args.open {
             open_browser(&url);

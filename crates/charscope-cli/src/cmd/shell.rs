@@ -19,8 +19,12 @@ fn refuse_json(ctx: &Ctx, what: &str) -> Result<()> {
 pub fn completions(args: &CompletionsArgs, ctx: &Ctx) -> Result<Outcome> {
     refuse_json(ctx, "completions writes a shell script")?;
     let mut command = Cli::command();
-    let mut out = std::io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, "charscope", &mut out);
+    // Into memory first: clap_complete panics when its writer fails (a full disk, a closed
+    // pipe), where an error is wanted.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "charscope", &mut script);
+    let mut out = crate::output::stdout();
+    out.write_all(&script)?;
     out.flush()?;
     Ok(Outcome::Clean)
 }
@@ -47,7 +51,7 @@ pub fn man(ctx: &Ctx) -> Result<Outcome> {
             .map_or(section.clone(), |rest| format!(".SS {rest}"));
         page.extend_from_slice(section.as_bytes());
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     out.write_all(&page)?;
     out.flush()?;
     Ok(Outcome::Clean)

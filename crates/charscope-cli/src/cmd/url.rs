@@ -11,9 +11,16 @@ use charscope::dump::ParseOptions;
 use charscope::scan::url::{UrlReport, analyze};
 use std::io::{Read, Write};
 
+/// The most bytes `--hex` may stand for (a dump's `*` lines can stand for gigabytes): far more
+/// than any URL.
+const MAX_BYTES: u64 = 1 << 20;
+
 pub fn run(args: &UrlArgs, ctx: &Ctx) -> Result<Outcome> {
     let bytes = match (&args.hex, args.string.as_deref()) {
-        (Some(hex), _) => read_dump(hex, &ParseOptions::default(), "--hex")?.bytes,
+        (Some(hex), _) => {
+            let options = ParseOptions::default().with_max_bytes(MAX_BYTES);
+            read_dump(hex, &options, "--hex")?.bytes
+        }
         (None, Some("-")) => {
             let mut bytes = Vec::new();
             std::io::stdin()
@@ -41,7 +48,7 @@ pub fn run(args: &UrlArgs, ctx: &Ctx) -> Result<Outcome> {
 }
 
 fn print_human(report: &UrlReport, style: &Style) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let width = report
         .layers
         .iter()

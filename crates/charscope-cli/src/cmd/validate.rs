@@ -182,7 +182,7 @@ pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
 
 /// Writes each input's output in order; the outcome of all of them.
 fn write_in_order(receivers: Vec<Receiver<Message>>, progress: &Progress) -> Result<Outcome> {
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = crate::output::stdout();
     let mut any_malformed = false;
     let mut failed = None;
     for (i, rx) in receivers.into_iter().enumerate() {
@@ -249,7 +249,7 @@ impl Out for &mut Direct {
             return false;
         }
         let result = match message {
-            Message::Out(bytes) => std::io::stdout().lock().write_all(&bytes),
+            Message::Out(bytes) => crate::output::stdout().write_all(&bytes),
             Message::Note(line) => {
                 let _ = std::io::stdout().flush();
                 eprintln!("{line}");

@@ -1,12 +1,10 @@
 //! From the rows of an offset dump to bytes: offsets must follow one another, `*` lines stand for
-//! copies of the row before them up to the next offset, and a final offset line gives the length
-//! (cutting the zero padding of a last half word).
+//! copies of the row before them up to the next offset (kept as a run, not copied: see
+//! [`DumpBytes`]), and a final offset line gives the length (cutting the zero padding of a last
+//! half word).
 
+use super::bytes::DumpBytes;
 use super::error::{DumpError, DumpErrorKind};
-
-/// The most bytes a dump may expand to through `*` lines: a pasted dump claiming more is far
-/// more likely wrong than meant.
-pub(crate) const MAX_BYTES: u64 = 1 << 30;
 
 /// One line of an offset dump, as a parser read it.
 #[derive(Clone, Debug)]
@@ -26,7 +24,7 @@ pub(crate) enum Item {
 /// The bytes of an offset dump.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Assembled {
-    pub bytes: Vec<u8>,
+    pub bytes: DumpBytes,
     /// The offset of the first byte (0 unless the tool was asked to skip).
     pub start: u64,
     /// Whether the dump ended with a final offset line.
@@ -121,9 +119,9 @@ pub(crate) fn assemble(items: &[Item], pad: usize) -> Result<Assembled, DumpErro
                     ended = Some(*at);
                     continue;
                 }
-                let begin = out.bytes.len();
-                out.bytes.extend_from_slice(bytes);
-                expected = Some(out.start + out.bytes.len() as u64);
+                let begin = out.bytes.literal().len();
+                out.bytes.push(bytes);
+                expected = Some(out.start + out.bytes.len());
                 last_row = Some((begin, bytes.len(), *at));
             }
             Item::Star { at } => {
@@ -155,8 +153,8 @@ pub(crate) fn assemble(items: &[Item], pad: usize) -> Result<Assembled, DumpErro
                     fill(&mut out, exp, *offset, last_row, star_at, *at, true)?;
                 } else if *offset < exp && exp - offset < pad as u64 {
                     let cut = (exp - offset) as usize;
-                    let keep = out.bytes.len() - cut;
-                    if out.bytes[keep..].iter().any(|&b| b != 0) {
+                    let keep = out.bytes.literal().len() - cut;
+                    if out.bytes.literal()[keep..].iter().any(|&b| b != 0) {
                         return Err(err(
                             *at,
                             DumpErrorKind::Inconsistent,
@@ -267,25 +265,12 @@ fn fill(
             ),
         ));
     }
-    if out.bytes.len() as u64 + gap > MAX_BYTES {
-        return Err(err(
-            at,
-            DumpErrorKind::Inconsistent,
-            format!(
-                "offset {target:#x} would make the * line on line {} stand for {gap} bytes; \
-                 charscope reads dumps of up to {MAX_BYTES} bytes",
-                star_at.0
-            ),
-        ));
-    }
-    let row = out.bytes[begin..begin + len].to_vec();
-    for _ in 0..gap / len as u64 {
-        out.bytes.extend_from_slice(&row);
-    }
-    // BusyBox also squeezes a short last line that matches the start of the line before: the
-    // final offset then ends inside a repeated line.
+    // The copies are kept as a run, made only as the bytes are read. BusyBox also squeezes a
+    // short last line that matches the start of the line before: the final offset then ends
+    // inside a repeated line.
     let partial = (gap % len as u64) as usize;
-    out.bytes.extend_from_slice(&row[..partial]);
+    out.bytes
+        .push_run((begin, len), gap / len as u64, partial, (star_at.0, at));
     out.partial_squeeze |= partial > 0;
     Ok(())
 }
@@ -314,7 +299,7 @@ mod tests {
             },
         ];
         let out = assemble(&items, 1).unwrap();
-        assert_eq!(out.bytes, [1, 2, 1, 2, 1, 2, 3]);
+        assert_eq!(out.bytes.to_vec(100).unwrap(), [1, 2, 1, 2, 1, 2, 3]);
         assert!(out.saw_end);
     }
 
@@ -327,7 +312,7 @@ mod tests {
                 offset: 1,
             },
         ];
-        assert_eq!(assemble(&items, 2).unwrap().bytes, [7]);
+        assert_eq!(assemble(&items, 2).unwrap().bytes.to_vec(100).unwrap(), [7]);
         let items = [
             data(1, 0, &[7, 9]),
             Item::End {

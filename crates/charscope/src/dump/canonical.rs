@@ -3,7 +3,7 @@
 use super::assemble::{Item, assemble};
 use super::error::{DumpError, DumpErrorKind};
 use super::lines::{Line, Token, all_hex, check_text_column, hex_pair};
-use super::{DumpFormat, Parsed};
+use super::{DumpFormat, LazyParsed};
 
 /// Whether the first line looks like `hexdump -C`: an offset of at least 8 hex digits, a byte,
 /// and a `|` after it or two spaces between them (od writes one).
@@ -18,7 +18,7 @@ pub(crate) fn sniff_hexdump(line: &Line) -> bool {
 }
 
 /// Reads `hexdump -C` output.
-pub(crate) fn parse_hexdump(lines: &[Line]) -> Result<Parsed, DumpError> {
+pub(crate) fn parse_hexdump(lines: &[Line]) -> Result<LazyParsed, DumpError> {
     let mut items = Vec::with_capacity(lines.len());
     for line in lines {
         if line.is_star() {
@@ -50,7 +50,7 @@ pub(crate) fn parse_hexdump(lines: &[Line]) -> Result<Parsed, DumpError> {
                 .into(),
         );
     }
-    Ok(Parsed {
+    Ok(LazyParsed {
         bytes: assembled.bytes,
         format: DumpFormat::HexdumpCanonical,
         warnings,
@@ -158,7 +158,7 @@ fn hexyl_shows(b: u8, c: char) -> bool {
 }
 
 /// Reads hexyl's boxed output (any of its border styles).
-pub(crate) fn parse_hexyl(lines: &[Line]) -> Result<Parsed, DumpError> {
+pub(crate) fn parse_hexyl(lines: &[Line]) -> Result<LazyParsed, DumpError> {
     let data: Vec<&Line> = lines.iter().filter(|l| !is_frame(l)).collect();
     let (outer, inner) = match data.first() {
         None => ('│', '┊'),
@@ -237,7 +237,7 @@ pub(crate) fn parse_hexyl(lines: &[Line]) -> Result<Parsed, DumpError> {
     }
     let assembled = assemble(&items, 1)?;
     let warnings = assembled.start_warning().into_iter().collect();
-    Ok(Parsed {
+    Ok(LazyParsed {
         bytes: assembled.bytes,
         format: DumpFormat::Hexyl,
         warnings,

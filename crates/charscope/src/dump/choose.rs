@@ -2,14 +2,14 @@
 //! they disagree, the reading a tool's defaults would have written wins, with a warning naming
 //! the other; where no default decides, it is an error.
 
-use super::Parsed;
 use super::error::{DumpError, DumpErrorKind};
 use super::lines::Line;
+use super::{DumpBytes, LazyParsed};
 use crate::decode::hex_pairs;
 
 /// One way of reading the whole dump.
 pub(crate) struct Reading {
-    pub parsed: Parsed,
+    pub parsed: LazyParsed,
     /// Higher for what the tools write by default (xxd's 2-byte groups, od's octal offsets).
     pub priority: u8,
     /// The command that would have written the dump this way.
@@ -19,11 +19,11 @@ pub(crate) struct Reading {
     pub assumes_loss: bool,
 }
 
-fn preview(bytes: &[u8]) -> String {
+fn preview(bytes: &DumpBytes) -> String {
     let mut out = format!("{} bytes", bytes.len());
     if !bytes.is_empty() {
         out.push_str(": ");
-        out.push_str(&hex_pairs(&bytes[..bytes.len().min(8)]));
+        out.push_str(&hex_pairs(&bytes.head(8)));
     }
     if bytes.len() > 8 {
         out.push_str(" …");
@@ -36,7 +36,7 @@ pub(crate) fn choose(
     readings: Vec<Reading>,
     first: &Line,
     hint: &str,
-) -> Result<Option<Parsed>, DumpError> {
+) -> Result<Option<LazyParsed>, DumpError> {
     // The best reading of each distinct byte string, in order of first appearance.
     let mut groups: Vec<Reading> = Vec::new();
     for r in readings {

@@ -19,6 +19,9 @@ pub enum DumpErrorKind {
     Ambiguous,
     /// The dump left bytes out in a way that cannot be undone (`od -An` squeezing lines into `*`).
     Lossy,
+    /// The dump stands for more bytes than the reader was asked to make (its `*` lines repeat a
+    /// line over more than [`super::ParseOptions::max_bytes`]).
+    TooLarge,
 }
 
 /// A dump that could not be read, with the 1-based line and column (in characters) where the

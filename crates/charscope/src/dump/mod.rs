@@ -21,6 +21,7 @@
 //! ```
 
 mod assemble;
+mod bytes;
 mod canonical;
 mod choose;
 mod error;
@@ -33,9 +34,10 @@ mod prompt;
 mod xxd;
 mod xxd_fast;
 
+pub use bytes::{DumpBytes, DumpReader};
 pub use error::{DumpError, DumpErrorKind};
 pub use format::{AnnotatedRow, Annotator, ByteRole, Cell, CellView, HexdumpCanonical, RowView};
-pub use parse::parse;
+pub use parse::{parse, parse_lazy};
 pub use xxd_fast::read_xxd_default;
 
 use crate::encoding::Endian;
@@ -189,6 +191,9 @@ pub struct ParseOptions {
     /// cannot tell: the order of the machine that made it. `None` reads little-endian (x86 and
     /// ARM, nearly every machine today) and says so in [`Parsed::warnings`].
     pub word_order: Option<Endian>,
+    /// The most bytes [`parse`] makes of a dump (its `*` lines expanded); more is a
+    /// [`DumpErrorKind::TooLarge`] error. `None`: [`MAX_BYTES`]. [`parse_lazy`] expands nothing.
+    pub max_bytes: Option<u64>,
 }
 
 impl ParseOptions {
@@ -202,6 +207,68 @@ impl ParseOptions {
     pub fn with_word_order(mut self, order: Option<Endian>) -> ParseOptions {
         self.word_order = order;
         self
+    }
+
+    /// Options under which [`parse`] makes `max` bytes at most.
+    pub fn with_max_bytes(mut self, max: u64) -> ParseOptions {
+        self.max_bytes = Some(max);
+        self
+    }
+}
+
+/// The most bytes [`parse`] makes of a dump unless [`ParseOptions::max_bytes`] says otherwise: a
+/// pasted dump whose `*` lines stand for more is far more likely wrong than meant.
+pub const MAX_BYTES: u64 = 1 << 30;
+
+/// A dump read back by [`parse_lazy`]: its bytes with the `*` lines not expanded (a few lines
+/// may stand for gigabytes: they are made only as they are read), the format recognised, and
+/// what the dump could not tell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LazyParsed {
+    /// The bytes, runs of `*` lines kept as they are written.
+    pub bytes: DumpBytes,
+    /// The format the text was read as.
+    pub format: DumpFormat,
+    /// Sentences about readings the dump could not settle by itself.
+    pub warnings: Vec<String>,
+}
+
+impl LazyParsed {
+    /// The dump with its bytes made, when there are `max` at most; else a
+    /// [`DumpErrorKind::TooLarge`] error at the offset after the `*` line that goes past.
+    pub fn expand(self, max: u64) -> Result<Parsed, DumpError> {
+        self.check_len(max)?;
+        let bytes = self.bytes.to_vec(max).expect("checked");
+        Ok(Parsed {
+            bytes,
+            format: self.format,
+            warnings: self.warnings,
+        })
+    }
+
+    /// Whether the dump stands for `max` bytes at most; else the error [`LazyParsed::expand`]
+    /// gives.
+    pub fn check_len(&self, max: u64) -> Result<(), DumpError> {
+        let len = self.bytes.len();
+        if len <= max {
+            return Ok(());
+        }
+        let (at, star) = match self.bytes.run_past(max) {
+            Some(run) => (
+                run.end_at,
+                format!(
+                    " (the * line on line {} repeats the line before it up to here)",
+                    run.star_line
+                ),
+            ),
+            None => ((1, 1), String::new()),
+        };
+        Err(DumpError::new(
+            at.0,
+            at.1,
+            DumpErrorKind::TooLarge,
+            format!("the dump stands for {len} bytes{star}; at most {max} are read here"),
+        ))
     }
 }
 

@@ -11,7 +11,7 @@ use super::assemble::{Item, assemble};
 use super::choose::{Reading, choose};
 use super::error::{DumpError, DumpErrorKind};
 use super::lines::{Line, check_text_column, is_blank};
-use super::{DumpFormat, Parsed};
+use super::{DumpFormat, LazyParsed};
 use crate::encoding::Endian;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -443,7 +443,7 @@ fn restore_trailing_spaces(items: &mut [Item]) -> usize {
 
 /// Reads the whole dump; also says whether it had to restore dropped spaces or read a `*` as
 /// BusyBox's squeezed short line (readings that need neither are more likely).
-fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError> {
+fn read_all(lines: &[Line], layout: &Layout) -> Result<(LazyParsed, bool), DumpError> {
     let mut items = lines
         .iter()
         .map(|line| read_line(line, layout))
@@ -473,7 +473,7 @@ fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError
              paste dropped (the offsets say they were there)"
         ));
     }
-    if layout.radix.is_none() && layout.field.size > 1 && assembled.bytes.last() == Some(&0) {
+    if layout.radix.is_none() && layout.field.size > 1 && assembled.bytes.last() == Some(0) {
         warnings.push(format!(
             "without offsets (od -A n) nothing says whether the last {}-byte word was whole or \
              a shorter end padded with zero bytes: its zero bytes are kept",
@@ -504,7 +504,7 @@ fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError
         };
     let stretched = restored > 0 || assembled.partial_squeeze;
     Ok((
-        Parsed {
+        LazyParsed {
             bytes: assembled.bytes,
             format,
             warnings,
@@ -572,7 +572,7 @@ pub(crate) fn parse(
     lines: &[Line],
     word_order: Option<Endian>,
     only: Option<DumpFormat>,
-) -> Result<Parsed, DumpError> {
+) -> Result<LazyParsed, DumpError> {
     // Lines of spaces are space bytes of od -A n -c; in a dump with offsets they are noise.
     let with_offsets = lines
         .iter()
@@ -586,7 +586,7 @@ pub(crate) fn parse(
         lines
     };
     let order = word_order.unwrap_or(Endian::Little);
-    let mut found: Vec<(Layout, Parsed, bool)> = Vec::new();
+    let mut found: Vec<(Layout, LazyParsed, bool)> = Vec::new();
     let mut furthest: Option<DumpError> = None;
     for layout in candidates(lines, order, only) {
         if lines
@@ -618,7 +618,7 @@ pub(crate) fn parse(
     // od -t u1 and od -b share their columns; where both read the dump, od -b wrote it (the
     // common one: every od -b dump of ASCII letters also reads as u1). od -t u1 is told apart
     // by a value of one or two digits, or with an 8 or 9, which od -b never writes.
-    let name_of = |(l, _, _): &(Layout, Parsed, bool)| l.field.name;
+    let name_of = |(l, _, _): &(Layout, LazyParsed, bool)| l.field.name;
     if found.iter().any(|f| name_of(f) == "o1") {
         found.retain(|f| name_of(f) != "u1");
     }

@@ -7,7 +7,9 @@
 
 use super::error::{DumpError, DumpErrorKind};
 use super::lines::{self, Line};
-use super::{DumpFormat, ParseOptions, Parsed, canonical, od, plain, xxd};
+use super::{
+    DumpBytes, DumpFormat, LazyParsed, MAX_BYTES, ParseOptions, Parsed, canonical, od, plain, xxd,
+};
 
 /// Reads a dump back into bytes. See the [module documentation](super) for the contract.
 ///
@@ -19,12 +21,27 @@ use super::{DumpFormat, ParseOptions, Parsed, canonical, od, plain, xxd};
 /// assert_eq!((err.line, err.column), (1, 7));
 /// ```
 pub fn parse(text: &str, options: &ParseOptions) -> Result<Parsed, DumpError> {
+    parse_lazy(text, options)?.expand(options.max_bytes.unwrap_or(MAX_BYTES))
+}
+
+/// Reads a dump back as [`parse`] does, its `*` lines not expanded: what a dump of a few lines
+/// stands for (gigabytes, maybe) is made only as [`DumpBytes::reader`] reads it.
+///
+/// ```
+/// use charscope::dump::{self, ParseOptions};
+/// let text = "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n40000000\n";
+/// let parsed = dump::parse_lazy(text, &ParseOptions::default()).unwrap();
+/// assert_eq!(parsed.bytes.len(), 1 << 30);
+/// let err = dump::parse(text, &ParseOptions::default().with_max_bytes(1 << 20)).unwrap_err();
+/// assert_eq!((err.line, err.kind), (3, dump::DumpErrorKind::TooLarge));
+/// ```
+pub fn parse_lazy(text: &str, options: &ParseOptions) -> Result<LazyParsed, DumpError> {
     let (text, prompt) = super::prompt::strip_prompt(text);
     let text = text.as_ref();
     let (lines, escapes) = lines::split(text);
     let mut parsed = if lines.is_empty() {
-        Parsed {
-            bytes: Vec::new(),
+        LazyParsed {
+            bytes: DumpBytes::default(),
             format: options.format.unwrap_or(DumpFormat::Hex),
             warnings: vec!["the dump is empty".into()],
         }
@@ -49,7 +66,7 @@ fn parse_as(
     lines: &[Line],
     format: DumpFormat,
     options: &ParseOptions,
-) -> Result<Parsed, DumpError> {
+) -> Result<LazyParsed, DumpError> {
     match format {
         DumpFormat::HexdumpCanonical => canonical::parse_hexdump(lines),
         DumpFormat::Hexyl => canonical::parse_hexyl(lines),
@@ -86,8 +103,8 @@ fn od_lines(text: &str) -> Vec<Line> {
     lines::split_keeping_spaces(text)
 }
 
-fn detect(text: &str, lines: &[Line], options: &ParseOptions) -> Result<Parsed, DumpError> {
-    let mut found: Option<Parsed> = None;
+fn detect(text: &str, lines: &[Line], options: &ParseOptions) -> Result<LazyParsed, DumpError> {
+    let mut found: Option<LazyParsed> = None;
     let mut furthest: Option<DumpError> = None;
     let sniffed = sniffed(&lines[0]);
     // Only od's first line (digits, a space, digits) could also be plain hex.
@@ -142,7 +159,7 @@ fn detect(text: &str, lines: &[Line], options: &ParseOptions) -> Result<Parsed, 
 
 /// An od reading that rests on little: no offsets at all (`od -A n`), or a single line with no
 /// final offset line. Plain hex may be what was meant.
-fn is_weak_od(lines: &[Line], parsed: &Parsed) -> bool {
+fn is_weak_od(lines: &[Line], parsed: &LazyParsed) -> bool {
     // od of an empty input writes one offset of 7 zeros, which is not plain hex; 6 zeros
     // (od -A x) are also 3 zero bytes in plain hex.
     let empty_input = parsed.bytes.is_empty() && lines.len() == 1 && lines[0].trimmed_len() == 7;
@@ -151,7 +168,7 @@ fn is_weak_od(lines: &[Line], parsed: &Parsed) -> bool {
         && (lines[0].at(0).is_whitespace() || lines.len() == 1)
 }
 
-fn prefer_plain(lines: &[Line], od: Parsed) -> Result<Parsed, DumpError> {
+fn prefer_plain(lines: &[Line], od: LazyParsed) -> Result<LazyParsed, DumpError> {
     let Ok(plain) = plain::parse(lines, plain::detect(lines)) else {
         return Ok(od);
     };

@@ -4,7 +4,7 @@
 
 use super::error::{DumpError, DumpErrorKind};
 use super::lines::{Line, all_hex, hex_value};
-use super::{DumpFormat, Parsed};
+use super::{DumpFormat, LazyParsed};
 
 /// One character of the dump with its position.
 #[derive(Clone, Copy, Debug)]
@@ -46,9 +46,9 @@ fn end_error(chars: &[PChar], kind: DumpErrorKind, message: impl Into<String>) -
     }
 }
 
-fn parsed(bytes: Vec<u8>, format: DumpFormat, warnings: Vec<String>) -> Parsed {
-    Parsed {
-        bytes,
+fn parsed(bytes: Vec<u8>, format: DumpFormat, warnings: Vec<String>) -> LazyParsed {
+    LazyParsed {
+        bytes: bytes.into(),
         format,
         warnings,
     }
@@ -85,7 +85,7 @@ pub(crate) fn detect(lines: &[Line]) -> DumpFormat {
 }
 
 /// Reads the text as `format`, one of the plain formats.
-pub(crate) fn parse(lines: &[Line], format: DumpFormat) -> Result<Parsed, DumpError> {
+pub(crate) fn parse(lines: &[Line], format: DumpFormat) -> Result<LazyParsed, DumpError> {
     let chars = chars_of(lines);
     match format {
         DumpFormat::CArray | DumpFormat::XxdInclude => parse_array(&chars),
@@ -108,7 +108,7 @@ fn is_xxd_plain(lines: &[Line]) -> bool {
         && lens[lens.len() - 1] <= lens[0]
 }
 
-fn parse_xxd_plain(lines: &[Line], chars: &[PChar]) -> Result<Parsed, DumpError> {
+fn parse_xxd_plain(lines: &[Line], chars: &[PChar]) -> Result<LazyParsed, DumpError> {
     // xxd -r -p reads the digits as one stream, whatever the line breaks.
     let digits: Vec<PChar> = chars
         .iter()
@@ -222,7 +222,7 @@ fn last_bracketed(chars: &[PChar]) -> Option<(usize, usize)> {
     found
 }
 
-fn parse_array(chars: &[PChar]) -> Result<Parsed, DumpError> {
+fn parse_array(chars: &[PChar]) -> Result<LazyParsed, DumpError> {
     let (values, close) = match last_bracketed(chars) {
         Some((open, close)) => (&chars[open + 1..close], Some(close)),
         None => (chars, None),
@@ -405,7 +405,7 @@ fn check_suffix(suffix: &[PChar]) -> Result<Option<(u64, PChar)>, DumpError> {
 
 /// `\x` escapes, bare (`\xC3\xA9`) or in quoted byte-string literals (`b"caf\xc3\xa9"`,
 /// `"\303\251"`, several literals one after another as in C).
-fn parse_escapes(chars: &[PChar]) -> Result<Parsed, DumpError> {
+fn parse_escapes(chars: &[PChar]) -> Result<LazyParsed, DumpError> {
     let chars = strip_bytearray(chars);
     let mut bytes = Vec::new();
     let mut warnings = Vec::new();
@@ -582,7 +582,7 @@ fn escape_at(chars: &[PChar], i: usize, quoted: bool) -> Result<(u8, usize), Dum
 
 /// Percent-encoding: `%XX` is a byte, other characters stand for themselves (as UTF-8), and
 /// whitespace between lines is dropped.
-fn parse_percent(chars: &[PChar]) -> Result<Parsed, DumpError> {
+fn parse_percent(chars: &[PChar]) -> Result<LazyParsed, DumpError> {
     let mut bytes = Vec::new();
     let mut warnings = Vec::new();
     let mut plus = false;
@@ -644,7 +644,7 @@ fn base64_value(c: char) -> Option<(u8, Option<bool>)> {
 }
 
 /// Base64, standard or URL-safe alphabet, padding optional, whitespace ignored.
-fn parse_base64(chars: &[PChar]) -> Result<Parsed, DumpError> {
+fn parse_base64(chars: &[PChar]) -> Result<LazyParsed, DumpError> {
     let mut bits: u32 = 0;
     let mut nbits = 0;
     let mut bytes = Vec::new();

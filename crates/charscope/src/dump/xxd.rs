@@ -12,7 +12,7 @@ use super::assemble::{Item, assemble};
 use super::choose::{Reading, choose};
 use super::error::{DumpError, DumpErrorKind};
 use super::lines::{Line, check_text_column, hex_value};
-use super::{DumpFormat, Parsed};
+use super::{DumpFormat, LazyParsed};
 
 /// How xxd writes each byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,7 +212,7 @@ fn read_line(line: &Line, layout: &Layout) -> Result<Item, DumpError> {
 
 /// Reads the whole dump; also says whether a text column had to be taken as ending in spaces
 /// that the paste dropped.
-fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError> {
+fn read_all(lines: &[Line], layout: &Layout) -> Result<(LazyParsed, bool), DumpError> {
     let items = lines
         .iter()
         .map(|line| read_line(line, layout))
@@ -230,7 +230,7 @@ fn read_all(lines: &[Line], layout: &Layout) -> Result<(Parsed, bool), DumpError
         warnings.push("the offsets are decimal (xxd -d)".into());
     }
     Ok((
-        Parsed {
+        LazyParsed {
             bytes: assembled.bytes,
             format: layout.mode.format(),
             warnings,
@@ -298,7 +298,7 @@ fn candidates(lines: &[Line], modes: &[Mode], any_width: bool) -> Vec<Layout> {
 }
 
 /// Reads xxd output in one of `modes` (all three when detecting).
-pub(crate) fn parse(lines: &[Line], modes: &[Mode]) -> Result<Parsed, DumpError> {
+pub(crate) fn parse(lines: &[Line], modes: &[Mode]) -> Result<LazyParsed, DumpError> {
     let mut readings = Vec::new();
     let mut furthest: Option<DumpError> = None;
     let mut layouts = candidates(lines, modes, false);

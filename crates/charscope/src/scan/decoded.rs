@@ -6,7 +6,7 @@
 //! Visual Studio), and compilers read it: read as UTF-8, such a file is a byte soup of NULs, and a
 //! bidi control in it would go unseen.
 
-use super::text::{scan_text, unlisted_message};
+use super::text::{ScanOptions, scan_text_with, unlisted_message};
 use super::{Code, Finding};
 use crate::bom::{self, BomPolicy, Sniff};
 use crate::decode::{Decoder, Malformed, Piece};
@@ -95,8 +95,9 @@ pub(super) fn scan_decoded(
     path: &str,
     bytes: &[u8],
     encoding: &'static Encoding,
-    max_listed: usize,
+    options: ScanOptions,
 ) -> Vec<Finding> {
+    let max_listed = options.max_invalid_utf8.unwrap_or(usize::MAX);
     let mut text = String::with_capacity(bytes.len());
     let mut stretches = Vec::new();
     Decoder::new(encoding).decode_pieces(bytes, true, |piece| {
@@ -122,7 +123,8 @@ pub(super) fn scan_decoded(
     });
     let utf32 =
         std::ptr::eq(encoding, encoding::UTF_32LE) || std::ptr::eq(encoding, encoding::UTF_32BE);
-    let mut findings = scan_text(path, &text);
+    let max_per_code = options.max_per_code.unwrap_or(usize::MAX);
+    let mut findings = scan_text_with(path, &text, max_per_code);
     let mut map = OffsetMap::new(&text, &stretches, utf32);
     for f in &mut findings {
         let Some(at) = f.offset else { continue };
@@ -328,7 +330,11 @@ mod tests {
         for _ in 0..3 {
             many.extend_from_slice(&[0x00, 0xDC]);
         }
-        let f = scan_decoded("t", &many, encoding::UTF_16LE, 1);
+        let options = ScanOptions {
+            max_invalid_utf8: Some(1),
+            ..ScanOptions::default()
+        };
+        let f = scan_decoded("t", &many, encoding::UTF_16LE, options);
         assert_eq!(f.len(), 2);
         assert_eq!((f[1].column, f[1].offset), (Some(3), Some(4)));
         assert!(
@@ -349,7 +355,7 @@ mod tests {
             ];
             let body: String = picks.iter().map(|&i| PIECES[i]).collect();
             let text = format!("\u{FEFF}{body}");
-            let want = scan_text("t", &text);
+            let want = super::super::scan_text("t", &text);
             let units = |at: u64| text[..at as usize].encode_utf16().count() as u64;
             let chars = |at: u64| text[..at as usize].chars().count() as u64;
             for (bytes, offset) in [
@@ -378,7 +384,11 @@ mod tests {
             let mut all = vec![0xFEFFu16];
             all.extend(&units);
             let bytes: Vec<u8> = all.iter().flat_map(|u| u.to_le_bytes()).collect();
-            let found: Vec<_> = scan_decoded("t", &bytes, encoding::UTF_16LE, usize::MAX)
+            let every = ScanOptions {
+                max_invalid_utf8: None,
+                ..ScanOptions::default()
+            };
+            let found: Vec<_> = scan_decoded("t", &bytes, encoding::UTF_16LE, every)
                 .into_iter()
                 .filter(|f| f.code == Code::InvalidUtf16)
                 .map(|f| (f.line.unwrap(), f.column.unwrap(), f.offset.unwrap()))

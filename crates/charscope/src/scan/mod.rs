@@ -22,6 +22,7 @@ mod chartable;
 pub mod confusable;
 mod decoded;
 pub mod hidden;
+mod listing;
 pub mod names;
 mod regions;
 pub mod sarif;
@@ -36,10 +37,11 @@ use serde::Serialize;
 use std::fmt;
 
 pub use decoded::{utf_of, utf_of_bom, utf16_without_bom};
+pub use listing::MAX_LISTED_PER_CODE;
 pub use names::{NameEntry, scan_names};
 pub use text::{
-    MAX_LISTED_INVALID_UTF8, ScanOptions, scan_bidi_controls, scan_bytes, scan_bytes_with,
-    scan_source, scan_source_bidi_controls, scan_text,
+    MAX_LISTED_INVALID_UTF8, ScanOptions, scan_bidi_controls, scan_bidi_controls_with, scan_bytes,
+    scan_bytes_with, scan_source, scan_source_bidi_controls, scan_text, scan_text_with,
 };
 
 /// What a finding is about. The names are stable: JSON, SARIF rule ids and `--allow` use them.

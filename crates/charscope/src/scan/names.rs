@@ -1,6 +1,7 @@
-//! File names: names that are not UTF-8, hidden characters in names, and two names of one
-//! directory that are canonically equivalent (an NFC and an NFD "café.txt", as macOS and Linux
-//! write them) or look alike (same UTS #39 skeleton).
+//! File names: names that are not UTF-8, hidden characters in names (control characters, line
+//! feeds and tabs among them), and two names of one directory that are canonically equivalent
+//! (an NFC and an NFD "café.txt", as macOS and Linux write them) or look alike (same UTS #39
+//! skeleton).
 //!
 //! The library reads no directories: the caller lists the names of one directory as bytes.
 //!
@@ -166,7 +167,10 @@ fn hidden_in_name(entry: &NameEntry, name: &str, out: &mut Vec<Finding>) {
     let chars: Vec<char> = name.chars().collect();
     let mut in_emoji_tags = false;
     for (i, &c) in chars.iter().enumerate() {
-        if let Some(code) = classify(c) {
+        // Line feeds, carriage returns and tabs are at home in text, not in a name: there they
+        // break the lines of every tool that lists files (and forge lines of their output).
+        let code = classify(c).or(matches!(c, '\n' | '\r' | '\t').then_some(Code::Control));
+        if let Some(code) = code {
             let prev = i.checked_sub(1).map(|p| chars[p]);
             if code == Code::Tag {
                 in_emoji_tags = match prev {
@@ -230,5 +234,16 @@ mod tests {
         assert!(has("d/modem.txt", Code::NameConfusable), "{found:?}");
         assert!(has("d/bell\u{7}.txt", Code::Control), "{found:?}");
         assert_eq!(found.len(), 3, "{found:?}");
+        // Line feeds, carriage returns and tabs too, which text may hold.
+        for name in ["a\nb.txt", "a\rb.txt", "a\tb.txt"] {
+            let found = scan_names(&[NameEntry::new(name, name.as_bytes())]);
+            assert_eq!(found.len(), 1, "{name:?}: {found:?}");
+            assert_eq!(found[0].code, Code::Control, "{name:?}");
+            assert!(
+                found[0]
+                    .message
+                    .contains("in the file name, at character 2")
+            );
+        }
     }
 }

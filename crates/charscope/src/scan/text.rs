@@ -10,6 +10,7 @@
 use super::chartable;
 use super::confusable::{self, is_word_category};
 use super::hidden::{self, allowance, is_emoji, is_tag};
+use super::listing::{Admit, Caps, MAX_LISTED_PER_CODE, Shared};
 use super::words::{CandidateWord, MixedWord, Verdict, WordCache, word_chars};
 use super::{Allowance, Code, Finding, FoundChar};
 use super::{blocks, census, decoded, regions, twins};
@@ -24,8 +25,17 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Every finding in a text, in the order of their offsets. `path` names the text in the findings.
+///
+/// The first [`MAX_LISTED_PER_CODE`] findings of each code are listed, and one more counts the
+/// rest ([`scan_text_with`] says how many).
 pub fn scan_text(path: &str, text: &str) -> Vec<Finding> {
+    scan_text_with(path, text, MAX_LISTED_PER_CODE)
+}
+
+/// [`scan_text`] listing the first `max_per_code` findings of each code.
+pub fn scan_text_with(path: &str, text: &str, max_per_code: usize) -> Vec<Finding> {
     let mut scanner = Scanner::new(path, usize::MAX);
+    scanner.caps = Caps::new(max_per_code);
     scanner.text_lines(text, 0);
     scanner.finish(text)
 }
@@ -60,14 +70,20 @@ pub struct ScanOptions {
     /// How many malformed sequences are listed, each a finding of its own; the rest are counted
     /// in one finding at the first of them. `None` lists them all.
     pub max_invalid_utf8: Option<usize>,
+    /// How many findings of each other code are listed, each on its own; the rest are counted
+    /// in one finding at the first of them (those a built-in allowance explains apart). `None`
+    /// lists them all.
+    pub max_per_code: Option<usize>,
 }
 
 impl Default for ScanOptions {
-    /// One thread; the first [`MAX_LISTED_INVALID_UTF8`] malformed sequences listed.
+    /// One thread; the first [`MAX_LISTED_INVALID_UTF8`] malformed sequences listed, and the
+    /// first [`MAX_LISTED_PER_CODE`] findings of each other code.
     fn default() -> ScanOptions {
         ScanOptions {
             threads: 1,
             max_invalid_utf8: Some(MAX_LISTED_INVALID_UTF8),
+            max_per_code: Some(MAX_LISTED_PER_CODE),
         }
     }
 }
@@ -76,6 +92,11 @@ impl ScanOptions {
     /// How many malformed sequences may be listed.
     fn max_listed(&self) -> usize {
         self.max_invalid_utf8.unwrap_or(usize::MAX)
+    }
+
+    /// How many findings of each other code may be listed.
+    fn max_per_code(&self) -> usize {
+        self.max_per_code.unwrap_or(usize::MAX)
     }
 }
 
@@ -100,7 +121,7 @@ const MIN_PART: usize = 1 << 20;
 /// without a mark ([`decoded::utf16_without_bom`]).
 pub fn scan_bytes_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Finding> {
     if let Some(encoding) = decoded::utf_of(bytes) {
-        return decoded::scan_decoded(path, bytes, encoding, options.max_listed());
+        return decoded::scan_decoded(path, bytes, encoding, options);
     }
     scan_in_parts(path, bytes, options, MIN_PART)
 }
@@ -109,13 +130,16 @@ fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize
     let valid = simdutf8::basic::from_utf8(bytes).ok();
     let parts = cut(bytes, options.threads, min_part);
     let listing = Listing::new(options.max_listed());
+    let shared = Shared::new(options.max_per_code());
     let scan_part = |&(start, end): &(usize, usize)| {
         let mut scanner = Scanner::new(path, listing.max_listed_from(start as u64));
+        scanner.caps = shared.caps_from(start as u64);
         let lines = match valid {
             Some(text) => scanner.text_lines(&text[start..end], start as u64),
             None => scanner.byte_lines(&bytes[start..end], start as u64),
         };
         listing.listed(&scanner, end as u64);
+        shared.done(&scanner.caps, end as u64);
         (scanner, lines)
     };
     let mut done = crate::parallel::on_threads(&parts, scan_part).into_iter();
@@ -192,10 +216,12 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     }
     let threads = options.threads;
     let listing = Listing::new(options.max_listed());
+    let shared = Shared::new(options.max_per_code());
     let known = twins::Known::new();
     let new_state = || (WordCache::new(), twins::RegionSearch::new());
     let scan_region = |state: &mut (WordCache, twins::RegionSearch), bytes: &[u8], offset: u64| {
         let mut scanner = Scanner::new(path, listing.max_listed_from(offset));
+        scanner.caps = shared.caps_from(offset);
         // The thread's kept verdicts go on from region to region.
         std::mem::swap(&mut scanner.words, &mut state.0);
         let lines = match simdutf8::basic::from_utf8(bytes) {
@@ -204,6 +230,7 @@ fn scan_source_in<R: ReadAt + ?Sized>(
         };
         std::mem::swap(&mut scanner.words, &mut state.0);
         listing.listed(&scanner, offset + bytes.len() as u64);
+        shared.done(&scanner.caps, offset + bytes.len() as u64);
         let readings = scanner
             .candidates
             .iter()
@@ -242,39 +269,41 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     Ok(scanner.decide(&candidates, &twins))
 }
 
-/// [`scan_bidi_controls`] of a source read in chunks, as [`scan_source`] reads it.
+/// [`scan_bidi_controls_with`] of a source read in chunks (on `options.threads`), as
+/// [`scan_source`] reads it.
 pub fn scan_source_bidi_controls<R: ReadAt + ?Sized>(
     path: &str,
     src: &R,
-    threads: usize,
+    options: ScanOptions,
 ) -> std::io::Result<Vec<Finding>> {
-    scan_source_bidi_controls_in(path, src, threads, regions::CHUNK)
+    scan_source_bidi_controls_in(path, src, options, regions::CHUNK)
 }
 
 fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
     path: &str,
     src: &R,
-    threads: usize,
+    options: ScanOptions,
     chunk: usize,
 ) -> std::io::Result<Vec<Finding>> {
     if let Some(whole) = decoded_whole(src, MAX_DECODED_SOURCE)? {
-        return Ok(scan_bidi_controls(path, &whole));
+        return Ok(scan_bidi_controls_with(path, &whole, options));
     }
+    let shared = Shared::new(options.max_per_code());
     let scan_region = |_: &mut (), bytes: &[u8], offset: u64| {
-        let findings = bidi_controls(path, bytes, offset);
-        (findings, bytecount::count(bytes, b'\n') as u64 + 1)
+        let end = offset + bytes.len() as u64;
+        let scanner = bidi_controls(path, bytes, offset, shared.caps_from(offset));
+        shared.done(&scanner.caps, end);
+        (scanner, bytecount::count(bytes, b'\n') as u64 + 1)
     };
-    let regions = regions::check_regions(src, chunk, threads, || (), scan_region)?;
-    let mut findings = Vec::new();
-    let mut lines = 0;
+    let regions = regions::check_regions(src, chunk, options.threads, || (), scan_region)?;
+    let mut regions = regions.into_iter();
+    let (mut scanner, mut lines) = regions.next().expect("one region at least");
     for (region, region_lines) in regions {
-        findings.extend(region.into_iter().map(|mut f| {
-            f.line = f.line.map(|l| l + lines);
-            f
-        }));
+        scanner.absorb(region, lines);
         lines += region_lines;
     }
-    Ok(findings)
+    scanner.caps.finish(&mut scanner.findings);
+    Ok(scanner.findings)
 }
 
 /// The largest source in UTF-16 or UTF-32 that is scanned: it is decoded whole, and its text in
@@ -340,18 +369,30 @@ fn cut(bytes: &[u8], threads: usize, min_part: usize) -> Vec<(usize, usize)> {
 ///
 /// Bytes in UTF-16 or UTF-32 are decoded first, as [`scan_bytes_with`] decodes them.
 pub fn scan_bidi_controls(path: &str, bytes: &[u8]) -> Vec<Finding> {
+    scan_bidi_controls_with(path, bytes, ScanOptions::default())
+}
+
+/// [`scan_bidi_controls`] listing as many as `options.max_per_code` says (on one thread).
+pub fn scan_bidi_controls_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Finding> {
     if let Some(encoding) = decoded::utf_of(bytes) {
-        let mut found = decoded::scan_decoded(path, bytes, encoding, 0);
+        let options = ScanOptions {
+            max_invalid_utf8: Some(0),
+            ..options
+        };
+        let mut found = decoded::scan_decoded(path, bytes, encoding, options);
         found.retain(|f| f.code == Code::BidiControl);
         return found;
     }
-    bidi_controls(path, bytes, 0)
+    let mut scanner = bidi_controls(path, bytes, 0, Caps::new(options.max_per_code()));
+    scanner.caps.finish(&mut scanner.findings);
+    scanner.findings
 }
 
 /// [`scan_bidi_controls`] of `bytes` that start at byte `offset` of the input, their lines
-/// numbered from 1.
-fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
+/// numbered from 1, listing as many as `caps` say: the scanner, its findings not finished.
+fn bidi_controls<'p>(path: &'p str, bytes: &[u8], offset: u64, caps: Caps) -> Scanner<'p> {
     let mut scanner = Scanner::new(path, usize::MAX);
+    scanner.caps = caps;
     let mut line = 1u64;
     let mut line_start = 0usize;
     let mut counted_to = 0usize;
@@ -385,7 +426,7 @@ fn bidi_controls(path: &str, bytes: &[u8], offset: u64) -> Vec<Finding> {
     if let Some(st) = state {
         scanner.end_line(st);
     }
-    scanner.findings
+    scanner
 }
 
 /// How many characters `bytes` read as UTF-8 have, a malformed sequence counting as one.
@@ -763,6 +804,8 @@ struct Scanner<'p> {
     listed: usize,
     /// Those after them, once there are any.
     unlisted: Option<Unlisted>,
+    /// How many findings of each other code are listed, and the count of the rest.
+    caps: Caps,
 }
 
 impl<'p> Scanner<'p> {
@@ -780,6 +823,7 @@ impl<'p> Scanner<'p> {
             max_listed,
             listed: 0,
             unlisted: None,
+            caps: Caps::new(MAX_LISTED_PER_CODE),
         }
     }
 
@@ -791,6 +835,12 @@ impl<'p> Scanner<'p> {
         message: String,
         allowed_by: Option<Allowance>,
     ) -> usize {
+        // The sink of every finding: past the first of a code, they are counted (see
+        // `listing`), and the index is none (`usize::MAX`).
+        let admit = self.caps.admit(code, allowed_by.is_some());
+        if admit == Admit::Count {
+            return usize::MAX;
+        }
         let (line, column, offset) = at;
         self.findings.push(Finding {
             path: self.path.to_string(),
@@ -802,7 +852,11 @@ impl<'p> Scanner<'p> {
             message,
             allowed_by,
         });
-        self.findings.len() - 1
+        let index = self.findings.len() - 1;
+        if admit == Admit::First {
+            self.caps.stands_for_the_rest(index, &self.findings[index]);
+        }
+        index
     }
 
     /// The lines of a valid text that starts at byte `offset`, numbered from 1; returns how
@@ -971,6 +1025,12 @@ impl<'p> Scanner<'p> {
     fn absorb(&mut self, part: Scanner<'_>, lines_before: u64) {
         for (index, mut f) in part.findings.into_iter().enumerate() {
             f.line = f.line.map(|l| l + lines_before);
+            if !self
+                .caps
+                .take_in(&part.caps, index, &f, self.findings.len())
+            {
+                continue;
+            }
             if f.code == Code::InvalidUtf8 {
                 // One listed sequence, or the part's count of those it did not list.
                 let (count, listed) = match part.unlisted {
@@ -1328,6 +1388,54 @@ impl<'p> Scanner<'p> {
         c: char,
         allowed: Option<Allowance>,
     ) {
+        // Once the most of its code are listed, a character is only counted: no name to look
+        // up, no message to write (ten million NUL bytes).
+        let index = if self.caps.counts_only(code, allowed.is_some()) {
+            self.caps.admit(code, allowed.is_some());
+            usize::MAX
+        } else {
+            self.hidden_finding(at, code, c, allowed)
+        };
+        if code != Code::BidiControl {
+            return;
+        }
+        match c {
+            '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' => state.open.push(OpenBidi {
+                finding: index,
+                isolate: false,
+            }),
+            '\u{2066}'..='\u{2068}' => state.open.push(OpenBidi {
+                finding: index,
+                isolate: true,
+            }),
+            '\u{202C}' => {
+                if state.open.last().is_some_and(|o| !o.isolate) {
+                    state.open.pop();
+                } else if let Some(f) = self.findings.get_mut(index) {
+                    f.message
+                        .push_str(", closing nothing on this line (unbalanced)");
+                }
+            }
+            _ => {
+                // PDI closes the last open isolate and every embedding opened after it.
+                if let Some(p) = state.open.iter().rposition(|o| o.isolate) {
+                    state.open.truncate(p);
+                } else if let Some(f) = self.findings.get_mut(index) {
+                    f.message
+                        .push_str(", closing nothing on this line (unbalanced)");
+                }
+            }
+        }
+    }
+
+    /// The finding of a hidden character of `code` at `at`; returns its index.
+    fn hidden_finding(
+        &mut self,
+        at: (u64, u64, u64),
+        code: Code,
+        c: char,
+        allowed: Option<Allowance>,
+    ) -> usize {
         let found = FoundChar::of(c);
         let label = found.label();
         let message = match code {
@@ -1345,47 +1453,18 @@ impl<'p> Scanner<'p> {
             Code::Confusable => format!("{label} looks like U+0020 SPACE"),
             _ => label,
         };
-        let index = self.push(at, code, vec![found], message, allowed);
-        if code != Code::BidiControl {
-            return;
-        }
-        match c {
-            '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' => state.open.push(OpenBidi {
-                finding: index,
-                isolate: false,
-            }),
-            '\u{2066}'..='\u{2068}' => state.open.push(OpenBidi {
-                finding: index,
-                isolate: true,
-            }),
-            '\u{202C}' => {
-                if state.open.last().is_some_and(|o| !o.isolate) {
-                    state.open.pop();
-                } else {
-                    self.findings[index]
-                        .message
-                        .push_str(", closing nothing on this line (unbalanced)");
-                }
-            }
-            _ => {
-                // PDI closes the last open isolate and every embedding opened after it.
-                if let Some(p) = state.open.iter().rposition(|o| o.isolate) {
-                    state.open.truncate(p);
-                } else {
-                    self.findings[index]
-                        .message
-                        .push_str(", closing nothing on this line (unbalanced)");
-                }
-            }
-        }
+        self.push(at, code, vec![found], message, allowed)
     }
 
     fn end_line(&mut self, state: LineState) {
         for open in state.open {
-            self.findings[open.finding].message.push_str(
-                ", never closed on this line: the rest of the line is shown reordered \
-                 (unbalanced, CVE-2021-42574)",
-            );
+            // (A control only counted has no finding: `usize::MAX`.)
+            if let Some(f) = self.findings.get_mut(open.finding) {
+                f.message.push_str(
+                    ", never closed on this line: the rest of the line is shown reordered \
+                     (unbalanced, CVE-2021-42574)",
+                );
+            }
         }
     }
 
@@ -1564,6 +1643,7 @@ impl<'p> Scanner<'p> {
         if let Some(unlisted) = self.unlisted {
             self.findings[unlisted.finding].message = unlisted_message(unlisted.count, self.listed);
         }
+        self.caps.finish(&mut self.findings);
         self.findings.sort_by_key(|f| f.offset);
         self.findings
     }
@@ -1868,6 +1948,7 @@ mod tests {
             threads in 2..5usize,
             min_part in 1..40usize,
             max_listed in prop::option::of(0..6usize),
+            max_per_code in prop::option::of(0..6usize),
         ) {
             let mut bytes = Vec::new();
             for i in picks {
@@ -1880,7 +1961,7 @@ mod tests {
             prop_assert_eq!(parts.first().map(|p| p.0), Some(0));
             prop_assert_eq!(parts.last().map(|p| p.1), Some(bytes.len()));
             // The parts' listed malformed sequences are merged into the first ones of the whole.
-            let options = ScanOptions { threads, max_invalid_utf8: max_listed };
+            let options = ScanOptions { threads, max_invalid_utf8: max_listed, max_per_code };
             let one = ScanOptions { threads: 1, ..options };
             prop_assert_eq!(
                 scan_in_parts("p", &bytes, options, min_part),
@@ -1898,6 +1979,7 @@ mod tests {
             chunk in 1..64usize,
             threads in 1..4usize,
             max_listed in prop::option::of(0..6usize),
+            max_per_code in prop::option::of(0..6usize),
         ) {
             let mut bytes = Vec::new();
             for i in picks {
@@ -1906,11 +1988,11 @@ mod tests {
                     _ => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\xEF\xBB\xBF"][i % 3]),
                 }
             }
-            let options = ScanOptions { threads, max_invalid_utf8: max_listed };
+            let options = ScanOptions { threads, max_invalid_utf8: max_listed, max_per_code };
             let whole = scan_bytes_with("p", &bytes, ScanOptions { threads: 1, ..options });
             prop_assert_eq!(scan_source_in("p", &bytes[..], options, chunk).unwrap(), whole);
-            let bidi = scan_bidi_controls("p", &bytes);
-            prop_assert_eq!(scan_source_bidi_controls_in("p", &bytes[..], threads, chunk).unwrap(), bidi);
+            let bidi = scan_bidi_controls_with("p", &bytes, options);
+            prop_assert_eq!(scan_source_bidi_controls_in("p", &bytes[..], options, chunk).unwrap(), bidi);
         }
     }
 
@@ -1978,20 +2060,28 @@ mod tests {
     fn a_source_in_utf16_is_read_whole_and_decoded_up_to_a_size() {
         let text = "\u{FEFF}paypal\np\u{0430}ypal \u{202E}\n".repeat(300);
         let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
-        let whole = scan_bytes("p", &bytes);
+        // (Every finding listed.)
+        let options = ScanOptions {
+            max_per_code: None,
+            ..ScanOptions::default()
+        };
+        let whole = scan_bytes_with("p", &bytes, options);
         // 300 lookalikes, 300 bidi controls, and 299 byte order marks not at the start.
         assert_eq!(whole.len(), 899);
-        let options = ScanOptions::default();
         assert_eq!(
             scan_source_in("p", &bytes[..], options, 100).unwrap(),
             whole
         );
-        let bidi = scan_source_bidi_controls_in("p", &bytes[..], 2, 100).unwrap();
+        let two = ScanOptions {
+            threads: 2,
+            ..options
+        };
+        let bidi = scan_source_bidi_controls_in("p", &bytes[..], two, 100).unwrap();
         assert_eq!(bidi.len(), 300);
         assert_eq!(decoded_whole(&bytes[..], 1 << 20).unwrap().unwrap(), bytes);
         // Without its byte order mark (only those of the other lines, not at their start).
         let bare = &bytes[2..];
-        let whole = scan_bytes("p", bare);
+        let whole = scan_bytes_with("p", bare, options);
         assert_eq!(whole.len(), 899);
         assert_eq!(scan_source_in("p", bare, options, 100).unwrap(), whole);
         assert_eq!(decoded_whole(bare, 1 << 20).unwrap().unwrap(), bare);
@@ -2187,6 +2277,7 @@ mod tests {
         let options = ScanOptions {
             threads: 1,
             max_invalid_utf8: Some(0),
+            ..ScanOptions::default()
         };
         let codes = |bytes: &[u8]| -> Vec<(u64, u64, Code)> {
             scan_bytes_with("t", bytes, options)
@@ -2312,6 +2403,7 @@ mod tests {
             let options = ScanOptions {
                 threads: 1,
                 max_invalid_utf8: max,
+                ..ScanOptions::default()
             };
             malformed_of(&scan_bytes_with("t", bytes, options))
         };
@@ -2370,7 +2462,7 @@ mod tests {
             // name: `utf8_chunks` cuts the bytes where the decoder does. (Bytes that can only
             // be UTF-16 are scanned as UTF-16.)
             prop_assume!(decoded::utf_of(&bytes).is_none());
-            let listed = ScanOptions { threads: 1, max_invalid_utf8: None };
+            let listed = ScanOptions { threads: 1, max_invalid_utf8: None, max_per_code: None };
             let found: Vec<_> = malformed_of(&scan_bytes_with("p", &bytes, listed))
                 .into_iter()
                 .map(|(_, _, offset, message)| (offset, message))
@@ -2397,8 +2489,9 @@ mod tests {
                     None => bytes.extend_from_slice([&b"\xC0"[..], b"\xE2\x80", b"\xAF", b"\xFF\n"][i % 4]),
                 }
             }
-            let all = scan_bytes_with("p", &bytes, ScanOptions { threads: 1, max_invalid_utf8: None });
-            let some = scan_bytes_with("p", &bytes, ScanOptions { threads: 1, max_invalid_utf8: Some(max) });
+            let every = ScanOptions { threads: 1, max_invalid_utf8: None, max_per_code: None };
+            let all = scan_bytes_with("p", &bytes, every);
+            let some = scan_bytes_with("p", &bytes, ScanOptions { max_invalid_utf8: Some(max), ..every });
             let others = |f: &Vec<Finding>| -> Vec<Finding> {
                 f.iter().filter(|f| f.code != Code::InvalidUtf8).cloned().collect()
             };
@@ -2414,6 +2507,49 @@ mod tests {
                 prop_assert_eq!((line, column, offset), (&all[max].0, &all[max].1, &all[max].2));
                 let count = (all.len() - max).to_string();
                 prop_assert!(message.starts_with(&format!("{count} ")), "{}", message);
+            }
+        }
+
+        #[test]
+        fn a_limit_lists_the_first_findings_of_each_code_and_counts_the_others(
+            picks in prop::collection::vec(0..PIECES.len() + 2, 0..120),
+            max in 0..4usize,
+        ) {
+            let mut bytes = Vec::new();
+            for i in picks {
+                match PIECES.get(i) {
+                    Some(piece) => bytes.extend_from_slice(piece.as_bytes()),
+                    None => bytes.extend_from_slice([&b"\x01"[..], b"\xE2\x80\xAE\n"][i % 2]),
+                }
+            }
+            let every = ScanOptions { threads: 1, max_invalid_utf8: None, max_per_code: None };
+            let all = scan_bytes_with("p", &bytes, every);
+            let some = scan_bytes_with("p", &bytes, ScanOptions { max_per_code: Some(max), ..every });
+            // Code by code (and allowed apart): the first `max`, then one at the next that
+            // counts all the others.
+            let mut slots: Vec<(Code, bool)> = all.iter().map(|f| (f.code, f.allowed_by.is_some())).collect();
+            slots.sort();
+            slots.dedup();
+            for (code, allowed) in slots {
+                let of = |f: &Vec<Finding>| -> Vec<Finding> {
+                    f.iter().filter(|f| f.code == code && f.allowed_by.is_some() == allowed).cloned().collect()
+                };
+                let (all, some) = (of(&all), of(&some));
+                if code == Code::InvalidUtf8 || all.len() <= max {
+                    prop_assert_eq!(some, all);
+                    continue;
+                }
+                prop_assert_eq!(some.len(), max + 1);
+                let count = format!("{} more {code} finding(s) in this input", all.len() - max);
+                let (summary, listed): (Vec<Finding>, Vec<Finding>) =
+                    some.into_iter().partition(|f| f.message.starts_with(&count));
+                prop_assert_eq!(summary.len(), 1);
+                prop_assert!(listed.iter().all(|f| all.contains(f)));
+                if !matches!(code, Code::Confusable | Code::MixedScript) {
+                    // In the order of the input.
+                    prop_assert_eq!(&listed[..], &all[..max]);
+                    prop_assert_eq!(summary[0].offset, all[max].offset);
+                }
             }
         }
     }

@@ -5,8 +5,8 @@
 //! (`hexdump -C`, `xxd`, `od`, hexyl, plain hex, C arrays, `\x` escapes, percent-encoding...),
 //! the escapes those of [`crate::escape::unescape`] (what `encode --escapes` reads).
 
-use super::error::RequestError;
-use crate::dump::{self, DumpFormat, ParseOptions};
+use super::error::{RequestError, Status};
+use crate::dump::{self, DumpErrorKind, DumpFormat, ParseOptions};
 use serde::{Deserialize, Serialize};
 
 /// How to read the input box.
@@ -69,6 +69,7 @@ pub fn read(input: String, mode: Mode) -> Result<Input, RequestError> {
 /// auto mode (with a warning, and the place, when it looks like hex); an empty box is empty text
 /// in auto mode. Escapes and base64 that cannot be read are errors, with their line and column.
 pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<Input, RequestError> {
+    let options = &options.clone().with_max_bytes(MAX_DUMP_BYTES);
     let text = |input| Input {
         content: Content::Text(input),
         format: "text",
@@ -117,6 +118,14 @@ pub fn read_with(input: String, mode: Mode, options: &ParseOptions) -> Result<In
                 description: parsed.format.description(),
                 warnings: parsed.warnings,
             }),
+            Err(e) if e.kind == DumpErrorKind::TooLarge => Err(RequestError {
+                status: Status::TooLarge,
+                message: format!(
+                    "line {}, column {}: {} (the page reads a dump of as many bytes as a paste \
+                     may hold)",
+                    e.line, e.column, e.message
+                ),
+            }),
             Err(e) if mode == Mode::Auto => {
                 let mut reading = text(input);
                 if looks_like_hex(reading.content.bytes()) {
@@ -152,6 +161,11 @@ fn read_escapes(input: &str) -> Result<Input, RequestError> {
         warnings: unescaped.notes(),
     })
 }
+
+/// The most bytes a dump may stand for (its `*` lines repeat a line, and a dump of three lines
+/// may stand for gigabytes): as many as a request may hold. Past it the answer is a 413, made
+/// before any byte is (the lines are read with their runs kept as runs).
+pub const MAX_DUMP_BYTES: u64 = super::MAX_INPUT_BYTES as u64;
 
 /// Inputs longer than this are first tried as a dump on their first lines in auto mode.
 const HEAD: usize = 16 * 1024;
