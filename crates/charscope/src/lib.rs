@@ -52,6 +52,7 @@ pub mod span;
 pub mod stream;
 pub mod text;
 pub mod transcode;
+mod utf8;
 pub mod validate;
 pub mod view;
 

@@ -1,9 +1,10 @@
 //! The UTF-8 scanner: simdutf8 finds where valid text stops, `classify` names what it found there.
 
 use super::Sink;
-use crate::decode::malformed::{Cut, Malformed, MalformedKind, utf8_expected_len};
+use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{self, Encoding};
 use crate::span::Span;
+use crate::utf8::{expected_len, is_continuation, second_byte};
 
 /// What starts at a position: a character, an ill-formed sequence, or "need more bytes".
 #[derive(Debug, PartialEq, Eq)]
@@ -27,10 +28,6 @@ pub(crate) enum Step {
     },
     /// The bytes so far could still begin something whose nature depends on bytes not yet seen.
     NeedMore,
-}
-
-fn is_continuation(b: u8) -> bool {
-    (0x80..=0xBF).contains(&b)
 }
 
 fn single(kind: MalformedKind, len: usize, cut: Cut) -> Step {
@@ -57,14 +54,7 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
         0xF5..=0xF7 => group_lead(MalformedKind::OutOfRange, 4, 1),
         0xF8..=0xFF => single(MalformedKind::InvalidByte, 1, Cut::None),
         _ => {
-            let n = utf8_expected_len(b0);
-            let (lo, hi) = match b0 {
-                0xE0 => (0xA0, 0xBF),
-                0xED => (0x80, 0x9F),
-                0xF0 => (0x90, 0xBF),
-                0xF4 => (0x80, 0x8F),
-                _ => (0x80, 0xBF),
-            };
+            let n = expected_len(b0);
             let Some(&b1) = s.get(1) else {
                 return if last {
                     single(MalformedKind::Truncated, 1, Cut::ByEnd)
@@ -72,7 +62,7 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
                     Step::NeedMore
                 };
             };
-            if !(lo..=hi).contains(&b1) {
+            if !second_byte(b0).contains(&b1) {
                 return match (b0, is_continuation(b1)) {
                     (0xE0 | 0xF0, true) => group_lead(MalformedKind::Overlong, n, 2),
                     (0xED, true) => group_lead(MalformedKind::Surrogate, n, 2),
@@ -105,7 +95,7 @@ fn incomplete_tail(bytes: &[u8]) -> usize {
     for back in 1..=bytes.len().min(3) {
         let b = bytes[bytes.len() - back];
         if !is_continuation(b) {
-            return if b >= 0xC0 && utf8_expected_len(b) > back {
+            return if b >= 0xC0 && expected_len(b) > back {
                 back
             } else {
                 0

@@ -9,6 +9,35 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
+/// An ASCII letter, digit or `_`.
+pub(super) fn is_ascii_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
+/// there are letters among them.
+pub(super) fn ascii_word_run(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
+    let mut letters = false;
+    let mut i = from;
+    while i < to && is_ascii_word_byte(bytes[i]) {
+        letters |= bytes[i].is_ascii_alphabetic();
+        i += 1;
+    }
+    (i, letters)
+}
+
+/// The start of the ASCII word characters of `bytes` that end at `to`, and whether there are
+/// letters among them.
+pub(super) fn ascii_word_run_back(bytes: &[u8], to: usize) -> (usize, bool) {
+    let mut letters = false;
+    let mut i = to;
+    while i > 0 && is_ascii_word_byte(bytes[i - 1]) {
+        letters |= bytes[i - 1].is_ascii_alphabetic();
+        i -= 1;
+    }
+    (i, letters)
+}
+
 /// The fewest characters a word written all in one non-Latin script must have to be reported
 /// as looking like an ASCII word of the same text.
 const MIN_WHOLE_SCRIPT_LOOKALIKE: usize = 4;
