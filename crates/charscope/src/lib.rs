@@ -45,6 +45,7 @@ mod parallel;
 pub mod plausibility;
 pub mod repair;
 pub mod report;
+pub mod same;
 pub mod scan;
 mod simd;
 pub mod source;

@@ -1,7 +1,7 @@
 //! Legacy encodings through encoding_rs: `decode_to_utf8_without_replacement` decodes, and each
 //! `Malformed(len, after)` it returns becomes a malformed unit with absolute offsets.
 
-use super::Sink;
+use super::sink::Sink;
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{self, Encoding};
 use crate::span::Span;

@@ -143,21 +143,6 @@ impl Malformed {
         out
     }
 
-    /// A one-line explanation: what the bytes are and why they are not a character.
-    pub fn reason(&self) -> String {
-        match self.encoding.engine() {
-            Engine::Utf8 => self.utf8_reason(),
-            Engine::Utf16(_) => self.utf16_reason(),
-            Engine::Utf32(_) => self.utf32_reason(),
-            Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => self.legacy_reason(),
-            Engine::Cesu8 => super::cesu8::reason(self),
-            Engine::Utf7 => super::utf7::reason(self),
-            Engine::Iso2022Kr => super::iso2022kr::reason(self),
-            Engine::Johab => super::cjk_tables::johab_reason(self),
-            Engine::EucTw => super::cjk_tables::euc_tw_reason(self),
-        }
-    }
-
     fn context_bytes(&self) -> &[u8] {
         &self.context[..self.context_len as usize]
     }
@@ -172,7 +157,7 @@ impl Malformed {
 
     /// UTF-8 reasons speak only of bytes a streaming decoder had seen when it reported the
     /// unit, so they do not depend on how the input was split into chunks.
-    fn utf8_reason(&self) -> String {
+    pub(super) fn utf8_reason(&self) -> String {
         let seq = self.context_bytes();
         let lead = seq[0];
         let own = hex_pairs(self.bytes());
@@ -245,7 +230,7 @@ impl Malformed {
         }
     }
 
-    fn utf16_reason(&self) -> String {
+    pub(super) fn utf16_reason(&self) -> String {
         let own = hex_pairs(self.bytes());
         let unit = |bytes: &[u8]| -> u16 {
             match self.encoding.engine() {
@@ -278,7 +263,7 @@ impl Malformed {
         }
     }
 
-    fn utf32_reason(&self) -> String {
+    pub(super) fn utf32_reason(&self) -> String {
         let own = hex_pairs(self.bytes());
         let bytes = self.bytes();
         let value = || match self.encoding.engine() {
@@ -306,7 +291,7 @@ impl Malformed {
         }
     }
 
-    fn legacy_reason(&self) -> String {
+    pub(super) fn legacy_reason(&self) -> String {
         let own = self.hex();
         let name = self.encoding.name();
         match self.kind {

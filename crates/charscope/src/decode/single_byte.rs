@@ -1,7 +1,7 @@
 //! The scanner of table-driven single-byte encodings: each byte is a character or, when the
 //! table maps it to nothing, a one-byte `unmapped` malformed sequence. No state between chunks.
 
-use super::{Sink, TextRun};
+use super::sink::{Sink, TextRun};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, SingleByteTable};
 use crate::span::Span;

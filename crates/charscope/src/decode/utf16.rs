@@ -4,7 +4,7 @@
 //! refuses is walked a valid stretch at a time (encoding_rs's `mem` functions), and this module
 //! explains where each stretch stops.
 
-use super::{Sink, join_pending};
+use super::sink::{Sink, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, Endian};
 use crate::span::Span;

@@ -1,7 +1,7 @@
 //! The UTF-32 scanner: four bytes a unit; surrogates, values past U+10FFFF and a short tail are
 //! malformed, one U+FFFD each.
 
-use super::{Sink, TextRun, join_pending};
+use super::sink::{Sink, TextRun, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, Endian};
 use crate::span::Span;

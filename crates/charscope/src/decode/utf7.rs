@@ -6,7 +6,7 @@
 //! falls in, so a character's span covers the bytes that carry its bits (the first one also
 //! covers the `+`), and units never overlap.
 
-use super::{Sink, TextRun};
+use super::sink::{Sink, TextRun};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind, hex_pairs};
 use crate::encoding::Encoding;
 use crate::span::Span;

@@ -1,6 +1,6 @@
 //! The UTF-8 scanner: simdutf8 finds where valid text stops, `classify` names what it found there.
 
-use super::Sink;
+use super::sink::Sink;
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{self, Encoding};
 use crate::span::Span;

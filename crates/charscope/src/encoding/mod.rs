@@ -23,7 +23,8 @@ mod whatwg_table;
 
 pub use info::{EncodingInfo, LabelChange, info};
 pub use labels::{
-    IanaDifference, LabelMode, Resolved, UnknownLabelMode, aliases_of, iana_differences, resolve,
+    IanaDifference, LabelMode, Resolved, UnknownLabelMode, aliases_of, for_label, iana_differences,
+    resolve,
 };
 pub(crate) use single_byte::SingleByteTable;
 
@@ -318,20 +319,6 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
     whatwg_table::WHATWG
         .iter()
         .find(|enc| enc.labels.contains(&wanted.as_str()))
-}
-
-/// Resolves a label with the default (WHATWG) meanings, without the note: see [`resolve`]. An
-/// unknown label is an error listing the nearest known labels.
-///
-/// ```
-/// use charscope::encoding;
-/// assert_eq!(encoding::for_label(" Latin1 ").unwrap().name(), "windows-1252");
-/// assert_eq!(encoding::for_label("utf-32le").unwrap().name(), "UTF-32LE");
-/// let err = encoding::for_label("utf-9").unwrap_err();
-/// assert!(err.suggestions.contains(&"utf-8"));
-/// ```
-pub fn for_label(label: &str) -> Result<&'static Encoding, UnknownLabel> {
-    resolve(label, LabelMode::Whatwg).map(|r| r.encoding)
 }
 
 /// The encoding with this canonical name; the name must exist (the tables name them).
