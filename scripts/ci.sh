@@ -15,6 +15,9 @@ bash scripts/install-dump-tools.sh
 step "generated tables are up to date (regenerated from their pinned sources)"
 python3 scripts/gen-language-model.py --check
 
+step "no circle of imports between files (scripts/import-cycles.allow lists those still tolerated)"
+python3 scripts/import-cycles.py --self-test
+
 step "formatting"
 cargo fmt --all -- --check
 
