@@ -27,6 +27,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests (unit, integration, doc)"
 cargo test --workspace --locked
 
+step "the tests again with every fast path off (CHARSCOPE_SIMD=off: as on a processor without AVX2)"
+CHARSCOPE_SIMD=off cargo test --workspace --locked
+
 step "fuzz targets build"
 if [ -f fuzz/Cargo.toml ]; then
   cargo build --manifest-path fuzz/Cargo.toml --locked
