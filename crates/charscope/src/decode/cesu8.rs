@@ -211,3 +211,39 @@ pub(crate) fn reason(m: &Malformed) -> String {
         other => format!("{own}: {other}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn a_supplementary_character_is_its_two_surrogates() {
+        let cesu = enc("cesu-8");
+        assert_eq!(
+            units(cesu, b"A\xC3\xA9\xED\xA0\xBD\xED\xB8\x80"),
+            "A\u{E9}\u{1F600}"
+        );
+        // The 4-byte form of UTF-8 is one malformed sequence.
+        assert_eq!(units(cesu, b"\xF0\x9F\x98\x80A"), "[invalid-byte 0+4]A");
+    }
+
+    #[test]
+    fn a_surrogate_alone_and_utf8s_errors_are_named() {
+        let cesu = enc("cesu-8");
+        assert_eq!(
+            units(cesu, b"\xED\xA0\xBDA\xED\xB8\x80"),
+            "[unpaired-surrogate 0+3]A[unpaired-surrogate 4+3]"
+        );
+        assert_eq!(
+            units(cesu, b"\xC0\x80\xE0\x80\x80\xE2\x82"),
+            "[overlong 0+1][unexpected-continuation 1+1][overlong 2+1]\
+             [unexpected-continuation 3+1][unexpected-continuation 4+1][truncated 5+2]"
+        );
+        let found = crate::decode::decode(b"\xF0\x9F\x98\x80", cesu);
+        assert!(
+            found.malformed[0]
+                .reason()
+                .contains("CESU-8 writes U+1F600")
+        );
+    }
+}

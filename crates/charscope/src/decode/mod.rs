@@ -29,6 +29,8 @@ mod reason;
 mod single_byte;
 mod sink;
 mod stepper;
+#[cfg(test)]
+mod testing;
 mod utf16;
 mod utf32;
 mod utf7;

@@ -55,3 +55,18 @@ pub(crate) fn scan(
     }
     run.flush(sink, pos + src.len() as u64);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn each_byte_is_a_character_or_unmapped() {
+        assert_eq!(units(enc("ibm437"), b"A\x80\xFF"), "A\u{C7}\u{A0}");
+        assert_eq!(
+            units(enc("ibm864"), b"\x25\xA6\xA7"),
+            "\u{66A}[unmapped 1+1][unmapped 2+1]"
+        );
+        assert_eq!(units(enc("true-us-ascii"), b"A\x80B"), "A[unmapped 1+1]B");
+    }
+}

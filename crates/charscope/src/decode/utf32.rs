@@ -73,3 +73,23 @@ impl Utf32Scanner {
         self.pending.extend_from_slice(&data[i..]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn four_bytes_a_unit_and_each_bad_one_named() {
+        assert_eq!(
+            units(
+                enc("utf-32le"),
+                b"A\x00\x00\x00\x00\xD8\x00\x00\x00\x00\x11\x00\x00\xF6\x01\x00B\x00"
+            ),
+            "A[surrogate 4+4][out-of-range 8+4]\u{1F600}[truncated 16+2]"
+        );
+        assert_eq!(
+            units(enc("utf-32be"), b"\x00\x01\xF6\x00\x00\x00"),
+            "\u{1F600}[truncated 4+2]"
+        );
+    }
+}
