@@ -30,9 +30,11 @@ cargo test --workspace --locked
 step "the tests again with every fast path off (CHARSCOPE_SIMD=off: as on a processor without AVX2)"
 CHARSCOPE_SIMD=off cargo test --workspace --locked
 
-step "fuzz targets build"
+step "fuzz targets: each runs 20 s from its seeds, with the address sanitizer (scripts/fuzz.sh)"
 if [ -f fuzz/Cargo.toml ]; then
-  cargo build --manifest-path fuzz/Cargo.toml --locked
+  cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null
+  command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+  bash scripts/fuzz.sh 20
 fi
 
 if [ -x scripts/e2e.sh ]; then

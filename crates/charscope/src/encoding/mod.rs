@@ -136,6 +136,14 @@ impl Encoding {
         !std::ptr::eq(self, REPLACEMENT)
     }
 
+    /// Whether text can be encoded to this encoding a chunk at a time, as a
+    /// [`crate::transcode::Transcoder`] writes it: not to the replacement encoding, nor to UTF-7
+    /// and real ISO-2022-KR, whose encoders shift state over the whole text (`encode` writes
+    /// them whole).
+    pub fn can_encode_stream(&self) -> bool {
+        self.can_encode() && !matches!(self.engine, Engine::Utf7 | Engine::Iso2022Kr)
+    }
+
     /// The bytes of this encoding's byte order mark, if it has one.
     pub fn bom(&self) -> Option<&'static [u8]> {
         match self.engine {
