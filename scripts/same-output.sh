@@ -101,21 +101,25 @@ run_side() {
   fi
 }
 
-# One run as one record: its exit code, the SHA-256 of standard output, standard error.
+# One run as one record in $runs/record-SIDE: its exit code, the SHA-256 of standard output,
+# standard error.
 record() {
   local side=$1; shift
-  local err=$runs/stderr rcf=$runs/rc sum
+  local err=$runs/stderr-$side rcf=$runs/rc-$side sum
   sum=$({ run_side "$side" "$@" 2>"$err" && echo 0 >"$rcf" || echo $? >"$rcf"; } | sha256sum)
-  printf 'exit %s\nstdout %s\n' "$(cat "$rcf")" "${sum%% *}"
-  cat "$err"
+  { printf 'exit %s\nstdout %s\n' "$(cat "$rcf")" "${sum%% *}"; cat "$err"; } >"$runs/record-$side"
 }
 
 count=0 differ=0 about=""
 compare_run() {
   count=$((count + 1))
   local a b
-  a=$(record a "$@")
-  b=$(record b "$@")
+  # The two sides at once, one a core.
+  record a "$@" &
+  record b "$@"
+  wait
+  a=$(cat "$runs/record-a")
+  b=$(cat "$runs/record-b")
   if [ "$a" != "$b" ]; then
     differ=$((differ + 1))
     echo "DIFFERS: charscope $* ${about:+($about)}"
