@@ -15,6 +15,9 @@ bash scripts/install-dump-tools.sh
 step "generated tables are up to date (regenerated from their pinned sources)"
 python3 scripts/gen-language-model.py --check
 
+step "no circle of imports between files (scripts/import-cycles.allow lists those still tolerated)"
+python3 scripts/import-cycles.py --self-test
+
 step "formatting"
 cargo fmt --all -- --check
 
@@ -24,15 +27,20 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests (unit, integration, doc)"
 cargo test --workspace --locked
 
+step "the tests again with every fast path off (CHARSCOPE_SIMD=off: as on a processor without AVX2)"
+CHARSCOPE_SIMD=off cargo test --workspace --locked
+
 step "Python: a fresh venv, pip install crates/charscope-py, pytest (the Spark job on local[2] too)"
 bash scripts/python-tests.sh
 
 step "the library's unit tests without its native feature (the portable paths WebAssembly takes)"
 cargo test -p charscope --no-default-features --lib --locked
 
-step "fuzz targets build"
+step "fuzz targets: each runs 20 s from its seeds, with the address sanitizer (scripts/fuzz.sh)"
 if [ -f fuzz/Cargo.toml ]; then
-  cargo build --manifest-path fuzz/Cargo.toml --locked
+  cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null
+  command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+  bash scripts/fuzz.sh 20
 fi
 
 if [ -x scripts/e2e.sh ]; then

@@ -203,7 +203,7 @@ def render(alpha, cjk):
         + "'s unicodedata; do not edit.",
         "// Regenerate with `scripts/gen-language-model.py`; a test fails when this file is stale.",
         "",
-        "use super::model::{AlphabeticData, CjkData};",
+        "use super::shapes::{AlphabeticData, CjkData};",
         "",
         "/// Cost levels: a cost of q steps is written as `LEVELS[q]`.",
         "pub(super) const LEVELS: &str = %s;" % rust_str(LEVELS),

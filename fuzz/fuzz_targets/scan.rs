@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     for f in &report.findings {
         assert!(f.offset as usize <= data.len());
     }
-    let _ = charscope::text::same::same(
+    let _ = charscope::same::same(
         &String::from_utf8_lossy(data),
         &String::from_utf8_lossy(&data[data.len() / 2..]),
     );

@@ -3,7 +3,10 @@
 //! `CHARSCOPE_BLESS=1 cargo test -p charscope-cli --test human_golden` and review the diff.
 
 use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::golden;
 
 /// Runs charscope in `dir` and returns its exit code, stdout and stderr as one text.
 fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> String {
@@ -24,22 +27,6 @@ fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
-}
-
-/// Compares `actual` with `tests/golden/NAME`, or writes it there under CHARSCOPE_BLESS.
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("CHARSCOPE_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with CHARSCOPE_BLESS=1)", path.display()));
-    assert!(
-        expected == actual,
-        "{name} differs from its golden file:\n--- expected\n{expected}\n--- actual\n{actual}"
-    );
 }
 
 #[test]

@@ -537,6 +537,41 @@ fn the_readme_command_table_matches_help() {
     assert_eq!(listed, commands, "README's command table against --help");
 }
 
+/// The README is a short front door (issue 31): 200 lines at most, the rest in docs/, and every
+/// local link of the README and of docs/ names a file that is there.
+#[test]
+fn the_readme_stays_short_and_its_links_resolve() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 200,
+        "README.md has {lines} lines; move the detail to docs/"
+    );
+    let mut pages = vec![(root.join("README.md"), readme)];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            pages.push((path, text));
+        }
+    }
+    for (page, text) in &pages {
+        for link in text.split("](").skip(1).filter_map(|l| l.split(')').next()) {
+            let file = link.split('#').next().unwrap();
+            if file.is_empty() || file.contains("://") {
+                continue;
+            }
+            let target = page.parent().unwrap().join(file);
+            assert!(
+                target.exists(),
+                "{}: a link to {link}, which is not there",
+                page.display()
+            );
+        }
+    }
+}
+
 /// Each command run with `--json`: every line of its output parses as JSON.
 #[test]
 fn every_command_speaks_json() {

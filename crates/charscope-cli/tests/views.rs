@@ -7,6 +7,9 @@ use assert_cmd::Command;
 use serde_json::Value;
 use std::path::PathBuf;
 
+mod common;
+use common::golden;
+
 fn charscope(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("charscope")
         .unwrap()
@@ -22,22 +25,6 @@ fn stdout(args: &[&str]) -> String {
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(args)).unwrap()
-}
-
-/// Compares `actual` with `tests/golden/NAME`, or writes it there under CHARSCOPE_BLESS.
-fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("CHARSCOPE_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with CHARSCOPE_BLESS=1)", path.display()));
-    assert!(
-        expected == actual,
-        "{name} differs from its golden file:\n--- expected\n{expected}\n--- actual\n{actual}"
-    );
 }
 
 fn golden_json(name: &str, args: &[&str]) {
@@ -290,4 +277,43 @@ fn compare_json_is_ranked() {
         assert!(readings[0][key].is_u64(), "{key}");
     }
     charscope(&["compare", "--hex", "41", "--encodings", "utf-8,nope"]).code(2);
+}
+
+/// A golden file that differs is shown as the lines that differ, with a few around them, not as
+/// two whole copies to compare by eye.
+#[test]
+fn a_golden_file_that_differs_shows_the_lines_that_differ() {
+    let expected: String = (1..=40).map(|n| format!("line {n}\n")).collect();
+    let actual = expected.replace("line 20\n", "line twenty\n");
+    let diff = common::diff(&expected, &actual);
+    assert!(
+        diff.contains("-line 20\n") && diff.contains("+line twenty\n"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains(" line 17\n") && !diff.contains("line 5\n"),
+        "{diff}"
+    );
+    assert!(
+        common::diff("a\n", "a").contains("No newline"),
+        "a missing line feed shows"
+    );
+    if std::env::var_os("CHARSCOPE_BLESS").is_none() {
+        let golden_file = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/char-e-acute.txt"),
+        )
+        .unwrap();
+        let changed = golden_file.replacen("LATIN", "LATINO", 1);
+        let failure = std::panic::catch_unwind(|| golden("char-e-acute.txt", &changed))
+            .expect_err("a golden file that differs fails");
+        let message = failure.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("+") && message.contains("LATINO"),
+            "{message}"
+        );
+        assert!(
+            message.len() < golden_file.len(),
+            "not two whole copies: {message}"
+        );
+    }
 }

@@ -20,8 +20,10 @@ pub fn read_u_plus(chars: impl IntoIterator<Item = char>) -> Option<(u32, usize)
     let mut value = 0u32;
     let mut digits = 0;
     for c in chars.take(6) {
-        let Some(d) = c.to_digit(16) else { break };
-        value = value << 4 | d;
+        let Some(d) = crate::hex::digit_char(c) else {
+            break;
+        };
+        value = value << 4 | u32::from(d);
         digits += 1;
     }
     (digits > 0).then_some((value, 2 + digits))

@@ -145,8 +145,8 @@ impl Reader {
         let mut value = 0u32;
         let mut n = 0;
         while n < max {
-            match self.peek(k + n).and_then(|c| c.to_digit(16)) {
-                Some(d) => value = value * 16 + d,
+            match self.peek(k + n).and_then(crate::hex::digit_char) {
+                Some(d) => value = value * 16 + u32::from(d),
                 None => break,
             }
             n += 1;
@@ -254,12 +254,12 @@ fn read_piece(r: &mut Reader) -> Result<Piece, EscapeError> {
     match c {
         '\\' => read_backslash(r),
         '%' => match (
-            r.peek(1).and_then(|c| c.to_digit(16)),
-            r.peek(2).and_then(|c| c.to_digit(16)),
+            r.peek(1).and_then(crate::hex::digit_char),
+            r.peek(2).and_then(crate::hex::digit_char),
         ) {
             (Some(h), Some(l)) => {
                 r.at += 3;
-                Ok(Piece::Byte((h << 4 | l) as u8))
+                Ok(Piece::Byte(h << 4 | l))
             }
             _ => single(r, '%', 1),
         },

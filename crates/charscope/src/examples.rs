@@ -203,13 +203,21 @@ impl Example {
     }
 
     fn mismatches(&self, r: &Report) -> Vec<String> {
+        let mut checks = self.checks_of_text(r);
+        checks.extend(self.checks_of_forms(r));
+        checks
+            .into_iter()
+            .filter(|(_, want, got)| want != got)
+            .map(|(what, want, got)| format!("{what}: expected {want}, got {got}"))
+            .collect()
+    }
+
+    /// The checks of what the bytes decode to: the encoding and why, the text, the malformed
+    /// sequences, the text's UTF-8 and the first character's bits.
+    fn checks_of_text(&self, r: &Report) -> Vec<Check> {
         let e = &self.expected;
-        let mut out = Vec::new();
-        let mut check = |what: &str, want: String, got: String| {
-            if want != got {
-                out.push(format!("{what}: expected {want}, got {got}"));
-            }
-        };
+        let mut out: Vec<Check> = Vec::new();
+        let mut check = |what: &str, want: String, got: String| out.push((what.into(), want, got));
         if let Some(enc) = e.encoding {
             check("encoding", enc.into(), r.encoding.name().into());
         }
@@ -242,6 +250,15 @@ impl Example {
             });
             check("UTF-8 bits", bits.into(), first.unwrap_or_default());
         }
+        out
+    }
+
+    /// The checks of the text's forms: its lengths, normalization forms, byte order mark
+    /// readings and its bytes in other encodings.
+    fn checks_of_forms(&self, r: &Report) -> Vec<Check> {
+        let e = &self.expected;
+        let mut out: Vec<Check> = Vec::new();
+        let mut check = |what: &str, want: String, got: String| out.push((what.into(), want, got));
         if let Some(l) = e.lengths {
             let got = r.lengths;
             check(
@@ -299,6 +316,9 @@ impl Example {
         out
     }
 }
+
+/// One expected value against the report's: what it is, the value wanted, the value got.
+type Check = (String, String, String);
 
 fn yes_no(b: bool) -> &'static str {
     if b { "yes" } else { "no" }

@@ -27,33 +27,78 @@
 // transcoders (each with a scalar twin it is tested against).
 #![deny(unsafe_code)]
 
+// Bytes to text.
+
+/// Byte order marks under the two policies that disagree about them (WHATWG and Unicode).
 pub mod bom;
-pub mod charinfo;
-pub mod codepoint;
-pub mod compare;
-mod count;
+/// Decoding: bytes to units, each a character with its byte span or a named malformed sequence.
 pub mod decode;
+/// Which encoding unknown bytes are in, with the evidence in plain words.
 pub mod detect;
-pub mod dump;
-pub mod encode;
+/// The registry: every encoding, its labels (WHATWG's meanings, or iconv's), and how they resolve.
 pub mod encoding;
-pub mod escape;
-pub mod examples;
-pub mod hex;
-mod html_entities;
-mod parallel;
-pub mod plausibility;
+/// Mojibake found and undone as the chain of steps that made it.
 pub mod repair;
-pub mod report;
-pub mod scan;
-mod simd;
+/// Sources that can be read at any offset (regular files), for the paths on two threads.
 pub mod source;
+/// Byte spans: where a unit sits in the original input.
 pub mod span;
+/// Streaming decode with byte order mark handling: the decoder every command uses.
 pub mod stream;
-pub mod text;
-pub mod transcode;
+/// Every malformed sequence of a stream with its offset, line and column (`validate`).
 pub mod validate;
+
+// Text to bytes.
+
+/// The one reader of `U+XXXX` notation.
+pub mod codepoint;
+/// Text to bytes in any encoding, each character the encoding cannot represent reported.
+pub mod encode;
+/// Text escapes in and out: `\u{..}`, `\uXXXX`, `U+XXXX`, `&#x..;`, `&name;`, `%XX`, `\xNN`.
+pub mod escape;
+/// Hex both ways: bytes as upper-case pairs (`"C3 A9"`), and the one reader of hex digits.
+pub mod hex;
+/// Streaming transcoding from one encoding to another, with an error policy.
+pub mod transcode;
+
+// Views: the JSON of each command and of the web API.
+
+/// The same bytes under every encoding, ranked by plausibility (`compare`).
+pub mod compare;
+/// Hex dumps in (any format a user pastes) and out (`hexdump -C`, annotated rows).
+pub mod dump;
+/// The ready examples, each with its input and the outcome it must have.
+pub mod examples;
+/// The full inspection of one input (`inspect`, the web page).
+pub mod report;
+/// One serializable model per view, shared by the command line's `--json` and the web API.
 pub mod view;
+
+// Analysis.
+
+/// Everything about one character: name, properties, plane, block, script, bytes and bits.
+pub mod charinfo;
+/// How plausible a text is as human writing (detection, repair and `compare` share it).
+pub mod plausibility;
+/// Are two strings the same? Bytes, NFC, NFKC, case-folded, confusable.
+pub mod same;
+/// What a reader cannot see: hidden characters, bidi controls, lookalikes, file names, URLs.
+pub mod scan;
+/// A text as a whole: its lengths under six models, and its normalization forms.
+pub mod text;
+
+// Inside the library only.
+
+/// Lines and characters counted for positions (bytecount's SIMD counts).
+mod count;
+/// The HTML named character references, from a string the build script writes.
+mod html_entities;
+/// Work cut in parts, done on threads of their own.
+mod parallel;
+/// The only home of `unsafe`: SIMD routines, each with a scalar twin (`CHARSCOPE_SIMD=off`).
+mod simd;
+/// UTF-8's byte rules written once: the Unicode Standard's Table 3-7.
+mod utf8;
 
 pub use bom::{Bom, BomMode, BomPolicy};
 pub use charinfo::CharInfo;
@@ -65,3 +110,33 @@ pub use report::Report;
 pub use span::Span;
 pub use stream::StreamDecoder;
 pub use transcode::Transcoder;
+
+#[cfg(test)]
+mod table_of_contents {
+    /// This file is the crate's table of contents (issue 31): every module has a summary of
+    /// one line just above it, under one of the groups.
+    #[test]
+    fn every_module_has_its_one_line_summary_here() {
+        let lines: Vec<&str> = include_str!("lib.rs").lines().collect();
+        let mut modules = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let declared = line.strip_prefix("pub mod ").or(line.strip_prefix("mod "));
+            let Some(name) = declared.filter(|n| n.ends_with(';')) else {
+                continue;
+            };
+            let summary = lines[i - 1].strip_prefix("/// ");
+            assert!(summary.is_some(), "{name} has no summary");
+            assert!(!lines[i - 2].starts_with("///"), "{name}: one line");
+            modules += 1;
+        }
+        assert!(modules >= 25, "{modules}");
+        for group in [
+            "// Bytes to text.",
+            "// Text to bytes.",
+            "// Views",
+            "// Analysis.",
+        ] {
+            assert!(lines.iter().any(|l| l.starts_with(group)), "{group}");
+        }
+    }
+}

@@ -400,8 +400,8 @@ impl fmt::Debug for Transcoder {
 }
 
 impl Transcoder {
-    /// A transcoder from `from` to `to`. Fails only when `to` cannot be encoded to (the
-    /// replacement encoding).
+    /// A transcoder from `from` to `to`. Fails when `to` cannot be encoded to (the replacement
+    /// encoding) or not a chunk at a time ([`Encoding::can_encode_stream`]).
     pub fn new(
         from: &'static Encoding,
         to: &'static Encoding,
@@ -410,8 +410,7 @@ impl Transcoder {
         if !to.can_encode() {
             return Err(EncodeError::NoEncoder(to));
         }
-        if matches!(to.engine(), Engine::Utf7 | Engine::Iso2022Kr) {
-            // Their encoders shift state across the whole text; `encode` writes them.
+        if !to.can_encode_stream() {
             return Err(EncodeError::NotStreamable(to));
         }
         let mode = if options.sniff_bom {

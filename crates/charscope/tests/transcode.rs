@@ -727,3 +727,18 @@ proptest! {
         );
     }
 }
+
+/// The library says which targets a transcoder can write (what `convert` and the fuzz target
+/// ask): every one it says can be written as a stream makes a transcoder, the others do not.
+#[test]
+fn the_targets_that_stream_are_those_a_transcoder_takes() {
+    let mut refused = Vec::new();
+    for to in charscope::encoding::all() {
+        let made = Transcoder::new(charscope::encoding::UTF_8, to, Options::default());
+        assert_eq!(made.is_ok(), to.can_encode_stream(), "{to}");
+        if made.is_err() {
+            refused.push(to.name());
+        }
+    }
+    assert_eq!(refused, ["replacement", "UTF-7", "true-ISO-2022-KR"]);
+}

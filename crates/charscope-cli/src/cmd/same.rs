@@ -7,7 +7,7 @@ use crate::input::read_text;
 use crate::output::{Style, print_json, use_color};
 use crate::terminal::sanitize;
 use anyhow::Result;
-use charscope::text::same::{Same, same};
+use charscope::same::{Same, same};
 use std::io::Write;
 
 pub fn run(args: &SameArgs, ctx: &Ctx) -> Result<Outcome> {
@@ -49,7 +49,7 @@ fn print_human(s: &Same, style: &Style) -> Result<()> {
         match &check.first_difference {
             None => writeln!(out, "{}", check.description)?,
             Some(d) => {
-                let side = |s: &charscope::text::same::Side| {
+                let side = |s: &charscope::same::Side| {
                     s.ch.as_ref().map_or("(the end)".to_string(), |c| c.label())
                 };
                 writeln!(

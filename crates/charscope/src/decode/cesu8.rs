@@ -4,21 +4,19 @@
 
 use super::stepper::{Machine, Step};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind, hex_pairs};
+use crate::utf8::{is_continuation as is_cont, second_byte};
 
 #[derive(Debug, Default)]
 pub(crate) struct Cesu8;
-
-fn is_cont(b: u8) -> bool {
-    (0x80..=0xBF).contains(&b)
-}
 
 /// A 3-byte form at the start of `d` (ED A0-BF allowed: surrogates), with its value, or the
 /// step that says why not.
 fn three(d: &[u8], last: bool) -> Result<u32, Step> {
     let lead = d[0];
+    // Table 3-7's second bytes, but for ED: CESU-8's surrogates are ED A0..BF.
     let second_ok = |b: u8| match lead {
-        0xE0 => (0xA0..=0xBF).contains(&b),
-        _ => is_cont(b),
+        0xED => is_cont(b),
+        _ => second_byte(lead).contains(&b),
     };
     match d.get(1) {
         None if !last => return Err(Step::NeedMore),
@@ -58,11 +56,7 @@ fn truncated(len: usize, cut: Cut) -> Step {
 
 /// Whether `d` starts with a whole, well-formed 4-byte UTF-8 form; `None` if it cannot tell yet.
 fn four_byte_form(d: &[u8], last: bool) -> Option<bool> {
-    let second = match d[0] {
-        0xF0 => 0x90..=0xBF,
-        0xF4 => 0x80..=0x8F,
-        _ => 0x80..=0xBF,
-    };
+    let second = second_byte(d[0]);
     for (i, ok) in [
         d.get(1).map(|b| second.contains(b)),
         d.get(2).map(|&b| is_cont(b)),
@@ -215,5 +209,41 @@ pub(crate) fn reason(m: &Malformed) -> String {
             }
         ),
         other => format!("{own}: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn a_supplementary_character_is_its_two_surrogates() {
+        let cesu = enc("cesu-8");
+        assert_eq!(
+            units(cesu, b"A\xC3\xA9\xED\xA0\xBD\xED\xB8\x80"),
+            "A\u{E9}\u{1F600}"
+        );
+        // The 4-byte form of UTF-8 is one malformed sequence.
+        assert_eq!(units(cesu, b"\xF0\x9F\x98\x80A"), "[invalid-byte 0+4]A");
+    }
+
+    #[test]
+    fn a_surrogate_alone_and_utf8s_errors_are_named() {
+        let cesu = enc("cesu-8");
+        assert_eq!(
+            units(cesu, b"\xED\xA0\xBDA\xED\xB8\x80"),
+            "[unpaired-surrogate 0+3]A[unpaired-surrogate 4+3]"
+        );
+        assert_eq!(
+            units(cesu, b"\xC0\x80\xE0\x80\x80\xE2\x82"),
+            "[overlong 0+1][unexpected-continuation 1+1][overlong 2+1]\
+             [unexpected-continuation 3+1][unexpected-continuation 4+1][truncated 5+2]"
+        );
+        let found = crate::decode::decode(b"\xF0\x9F\x98\x80", cesu);
+        assert!(
+            found.malformed[0]
+                .reason()
+                .contains("CESU-8 writes U+1F600")
+        );
     }
 }

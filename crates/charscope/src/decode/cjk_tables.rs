@@ -217,3 +217,28 @@ pub(crate) fn cns_encode(c: char) -> Option<(u8, u8, u8)> {
         .get(&c)
         .copied()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn johab_pairs_and_what_is_not_one() {
+        let johab = enc("johab");
+        assert_eq!(units(johab, b"A\x88\x61\xD9\x31"), "A\u{AC00}\u{3000}");
+        assert_eq!(
+            units(johab, b"\x88\xFF\x88"),
+            "[truncated 0+1][unmapped 1+1][truncated 2+1]"
+        );
+    }
+
+    #[test]
+    fn euc_tw_planes_one_and_two_and_the_others_unmapped() {
+        let tw = enc("euc-tw");
+        assert_eq!(units(tw, b"A\xC4\xA1\x8E\xA2\xA1\xA1"), "A\u{4E00}\u{4E42}");
+        assert_eq!(
+            units(tw, b"\x8E\xA3\xA1\xA1\xC4"),
+            "[unmapped 0+4][truncated 4+1]"
+        );
+    }
+}

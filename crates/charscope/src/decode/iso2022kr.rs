@@ -97,3 +97,31 @@ pub(crate) fn reason(m: &Malformed) -> String {
         other => format!("{own}: {other}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn shifted_pairs_are_ks_x_1001_and_the_rest_ascii() {
+        let kr = enc("true-iso-2022-kr");
+        assert_eq!(units(kr, b"\x1B$)C\x0E\x21\x21\x0FA"), "\u{3000}A");
+        assert_eq!(units(kr, b"\x1B$)C\x0E\x30\x21\x0FA\x0E"), "\u{AC00}A");
+        // (The designation is not required before a shift.)
+        assert_eq!(units(kr, b"A\x0E\x30\x21"), "A\u{AC00}");
+    }
+
+    #[test]
+    fn what_iso_2022_kr_does_not_have_is_named() {
+        let kr = enc("true-iso-2022-kr");
+        assert_eq!(
+            units(kr, b"\x1B(B\x80"),
+            "[unmapped 0+1](B[invalid-byte 3+1]"
+        );
+        assert_eq!(
+            units(kr, b"\x0E\x30\x0A\x0E\x30"),
+            "[truncated 1+1]\n[truncated 4+1]"
+        );
+        assert_eq!(units(kr, b"\x1B$)"), "[truncated 0+3]");
+    }
+}

@@ -4,7 +4,7 @@
 //! simdutf converts in bulk; windows-1252 is the same outside 80-9F, whose 32 characters are read
 //! once from encoding_rs, which stays the one source of that mapping.
 
-use super::Sink;
+use super::sink::Sink;
 use crate::span::Span;
 use std::sync::OnceLock;
 

@@ -1,7 +1,7 @@
 //! Legacy encodings through encoding_rs: `decode_to_utf8_without_replacement` decodes, and each
 //! `Malformed(len, after)` it returns becomes a malformed unit with absolute offsets.
 
-use super::Sink;
+use super::sink::Sink;
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{self, Encoding};
 use crate::span::Span;
@@ -207,5 +207,39 @@ impl std::fmt::Debug for LegacyScanner {
             self.encoding.name(),
             self.fed
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn multi_byte_encodings_name_each_error_at_its_offset() {
+        assert_eq!(
+            units(enc("shift_jis"), b"A\x82\xA0\x81\x7F\x82"),
+            "A\u{3042}[unmapped 3+1]\u{7F}[truncated 5+1]"
+        );
+        assert_eq!(
+            units(enc("euc-kr"), b"\xB0\xA1\xFF"),
+            "\u{AC00}[unmapped 2+1]"
+        );
+        assert_eq!(
+            units(enc("gb18030"), b"\x81\x30\x81\x30\x81\x30"),
+            "\u{80}[truncated 4+2]"
+        );
+    }
+
+    #[test]
+    fn a_sequence_of_two_characters_and_an_escape_cut_short() {
+        // Big5 88 62 is U+00CA U+0304: the second character shares the bytes of the first.
+        assert_eq!(
+            units(enc("big5"), b"\x88\x62\x88\x64A"),
+            "\u{CA}\u{304}\u{CA}\u{30C}A"
+        );
+        assert_eq!(
+            units(enc("iso-2022-jp"), b"\x1B$B\x24\x22\x1B(BA\x1B$"),
+            "\u{3042}A[truncated 9+1]$"
+        );
     }
 }

@@ -143,21 +143,6 @@ impl Malformed {
         out
     }
 
-    /// A one-line explanation: what the bytes are and why they are not a character.
-    pub fn reason(&self) -> String {
-        match self.encoding.engine() {
-            Engine::Utf8 => self.utf8_reason(),
-            Engine::Utf16(_) => self.utf16_reason(),
-            Engine::Utf32(_) => self.utf32_reason(),
-            Engine::TrueLatin1 | Engine::Whatwg(_) | Engine::SingleByte(_) => self.legacy_reason(),
-            Engine::Cesu8 => super::cesu8::reason(self),
-            Engine::Utf7 => super::utf7::reason(self),
-            Engine::Iso2022Kr => super::iso2022kr::reason(self),
-            Engine::Johab => super::cjk_tables::johab_reason(self),
-            Engine::EucTw => super::cjk_tables::euc_tw_reason(self),
-        }
-    }
-
     fn context_bytes(&self) -> &[u8] {
         &self.context[..self.context_len as usize]
     }
@@ -172,16 +157,21 @@ impl Malformed {
 
     /// UTF-8 reasons speak only of bytes a streaming decoder had seen when it reported the
     /// unit, so they do not depend on how the input was split into chunks.
-    fn utf8_reason(&self) -> String {
+    pub(super) fn utf8_reason(&self) -> String {
         let seq = self.context_bytes();
         let lead = seq[0];
         let own = hex_pairs(self.bytes());
-        let expected = utf8_expected_len(lead);
+        let expected = crate::utf8::expected_len(lead);
         let whole = hex_pairs(seq);
         let position = self.position as usize;
         let completes = position > 0 && position + 1 == expected;
-        let value = utf8_value(seq);
+        let value = crate::utf8::value(seq);
         let second = || seq.get(1).map(|b| format!("{b:02X}")).unwrap_or_default();
+        // The second bytes Table 3-7 allows after this lead.
+        let allowed = || {
+            let range = crate::utf8::second_byte(lead);
+            format!("{:02X}-{:02X}", range.start(), range.end())
+        };
         match self.kind {
             MalformedKind::Overlong if position == 0 && expected == 2 => format!(
                 "{own}: never appears in UTF-8; it could only begin an overlong 2-byte form of U+0000-U+007F"
@@ -189,7 +179,7 @@ impl Malformed {
             MalformedKind::Overlong if position == 0 => format!(
                 "{own}: followed by {}, begins an overlong {expected}-byte form (after {lead:02X} the next byte must be {})",
                 second(),
-                if lead == 0xE0 { "A0-BF" } else { "90-BF" }
+                allowed()
             ),
             MalformedKind::Overlong if completes => format!(
                 "{own}: completes {whole}, an overlong {expected}-byte form of {} (its shortest form is {}); each byte is replaced on its own",
@@ -197,8 +187,9 @@ impl Malformed {
                 shortest_utf8(value)
             ),
             MalformedKind::Surrogate if position == 0 => format!(
-                "{own}: followed by {}, begins an encoded surrogate (after ED the next byte must be 80-9F)",
-                second()
+                "{own}: followed by {}, begins an encoded surrogate (after ED the next byte must be {})",
+                second(),
+                allowed()
             ),
             MalformedKind::Surrogate if completes => format!(
                 "{own}: completes {whole}, which would encode the surrogate U+{value:04X}; UTF-8 may not encode surrogates"
@@ -207,8 +198,9 @@ impl Malformed {
                 "{own}: never appears in UTF-8; it could only begin a code point beyond U+10FFFF"
             ),
             MalformedKind::OutOfRange if position == 0 => format!(
-                "{own}: followed by {}, begins a code point beyond U+10FFFF (after F4 the next byte must be 80-8F)",
-                second()
+                "{own}: followed by {}, begins a code point beyond U+10FFFF (after F4 the next byte must be {})",
+                second(),
+                allowed()
             ),
             MalformedKind::OutOfRange if completes => format!(
                 "{own}: completes {whole}, which would encode U+{value:X}, beyond U+10FFFF where Unicode ends"
@@ -238,7 +230,7 @@ impl Malformed {
         }
     }
 
-    fn utf16_reason(&self) -> String {
+    pub(super) fn utf16_reason(&self) -> String {
         let own = hex_pairs(self.bytes());
         let unit = |bytes: &[u8]| -> u16 {
             match self.encoding.engine() {
@@ -271,7 +263,7 @@ impl Malformed {
         }
     }
 
-    fn utf32_reason(&self) -> String {
+    pub(super) fn utf32_reason(&self) -> String {
         let own = hex_pairs(self.bytes());
         let bytes = self.bytes();
         let value = || match self.encoding.engine() {
@@ -299,7 +291,7 @@ impl Malformed {
         }
     }
 
-    fn legacy_reason(&self) -> String {
+    pub(super) fn legacy_reason(&self) -> String {
         let own = self.hex();
         let name = self.encoding.name();
         match self.kind {
@@ -350,28 +342,6 @@ impl Serialize for Malformed {
 
 /// Bytes as upper-case hex pairs: kept here as a re-export of [`crate::hex::hex_pairs`], its home.
 pub use crate::hex::hex_pairs;
-
-/// How many bytes a UTF-8 sequence with this lead byte has, judged by its high bits alone.
-pub(crate) fn utf8_expected_len(lead: u8) -> usize {
-    match lead {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
-}
-
-/// The number the payload bits of a (possibly ill-formed) UTF-8 sequence spell.
-fn utf8_value(seq: &[u8]) -> u32 {
-    let lead_bits = match utf8_expected_len(seq[0]) {
-        2 => u32::from(seq[0] & 0x1F),
-        3 => u32::from(seq[0] & 0x0F),
-        _ => u32::from(seq[0] & 0x07),
-    };
-    seq[1..]
-        .iter()
-        .fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F))
-}
 
 fn shortest_utf8(v: u32) -> String {
     char::from_u32(v)

@@ -25,8 +25,12 @@ mod iso2022kr;
 mod latin1;
 mod legacy;
 pub mod malformed;
+mod reason;
 mod single_byte;
+mod sink;
 mod stepper;
+#[cfg(test)]
+mod testing;
 mod utf16;
 mod utf32;
 mod utf7;
@@ -37,6 +41,7 @@ use crate::span::Span;
 pub(crate) use cjk_tables::{cns_encode as cns_for_encoding, johab_encode as johab_for_encoding};
 use legacy::LegacyScanner;
 pub use malformed::{Malformed, MalformedKind, hex_pairs};
+use sink::Sink;
 use utf8::Utf8Scanner;
 use utf16::Utf16Scanner;
 use utf32::Utf32Scanner;
@@ -87,67 +92,6 @@ pub enum Piece<'a> {
     },
     /// A malformed sequence.
     Malformed(Malformed),
-}
-
-/// Where scanners send what they find.
-pub(crate) trait Sink {
-    /// Whether the sink uses text at all; a scanner may skip work that only makes text.
-    fn wants_text(&self) -> bool {
-        true
-    }
-    fn text(&mut self, span: Span, text: &str);
-    fn malformed(&mut self, m: Malformed);
-}
-
-/// The bytes a scanner kept from the previous chunk joined with `src` (copied only when there
-/// are any), and the absolute offset where the joined bytes start.
-pub(crate) fn join_pending<'a>(
-    pending: &mut Vec<u8>,
-    src: &'a [u8],
-    pos: u64,
-) -> (std::borrow::Cow<'a, [u8]>, u64) {
-    if pending.is_empty() {
-        return (std::borrow::Cow::Borrowed(src), pos);
-    }
-    let base = pos - pending.len() as u64;
-    let mut joined = std::mem::take(pending);
-    joined.extend_from_slice(src);
-    (std::borrow::Cow::Owned(joined), base)
-}
-
-/// Accumulates characters of a valid run until a malformed sequence or the end of a chunk.
-pub(crate) struct TextRun {
-    start: u64,
-    text: String,
-}
-
-impl TextRun {
-    pub(crate) fn new(start: u64) -> Self {
-        TextRun {
-            start,
-            text: String::new(),
-        }
-    }
-
-    pub(crate) fn push(&mut self, c: char) {
-        self.text.push(c);
-    }
-
-    pub(crate) fn push_str(&mut self, s: &str) {
-        self.text.push_str(s);
-    }
-
-    pub(crate) fn flush(&mut self, sink: &mut dyn Sink, end: u64) {
-        if !self.text.is_empty() {
-            sink.text(Span::new(self.start, end), &self.text);
-            self.text.clear();
-        }
-        self.start = end;
-    }
-
-    pub(crate) fn restart(&mut self, start: u64) {
-        self.start = start;
-    }
 }
 
 #[derive(Debug)]

@@ -1,7 +1,7 @@
 //! The scanner of table-driven single-byte encodings: each byte is a character or, when the
 //! table maps it to nothing, a one-byte `unmapped` malformed sequence. No state between chunks.
 
-use super::{Sink, TextRun};
+use super::sink::{Sink, TextRun};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, SingleByteTable};
 use crate::span::Span;
@@ -54,4 +54,19 @@ pub(crate) fn scan(
         i += 1;
     }
     run.flush(sink, pos + src.len() as u64);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn each_byte_is_a_character_or_unmapped() {
+        assert_eq!(units(enc("ibm437"), b"A\x80\xFF"), "A\u{C7}\u{A0}");
+        assert_eq!(
+            units(enc("ibm864"), b"\x25\xA6\xA7"),
+            "\u{66A}[unmapped 1+1][unmapped 2+1]"
+        );
+        assert_eq!(units(enc("true-us-ascii"), b"A\x80B"), "A[unmapped 1+1]B");
+    }
 }

@@ -3,7 +3,7 @@
 //! says what the next unit is, or that it needs more bytes (kept between chunks: at most the
 //! few bytes of one unfinished sequence), so chunking never changes the result.
 
-use super::{Sink, TextRun, join_pending};
+use super::sink::{Sink, TextRun, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::Encoding;
 use crate::span::Span;

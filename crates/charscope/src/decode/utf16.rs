@@ -4,7 +4,7 @@
 //! refuses is walked a valid stretch at a time (encoding_rs's `mem` functions), and this module
 //! explains where each stretch stops.
 
-use super::{Sink, join_pending};
+use super::sink::{Sink, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, Endian};
 use crate::span::Span;
@@ -195,5 +195,46 @@ impl Utf16Scanner {
                 sink.text(Span::new(start, end), &text);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn pairs_are_joined_and_lone_surrogates_and_an_odd_byte_named() {
+        assert_eq!(
+            units(
+                enc("utf-16le"),
+                b"A\x00\x3D\xD8\x00\xDEB\x00\x3D\xD8C\x00\x00\xDCD"
+            ),
+            "A\u{1F600}B[unpaired-surrogate 8+2]C[unpaired-surrogate 12+2][truncated 14+1]"
+        );
+        assert_eq!(
+            units(enc("utf-16be"), b"\x00A\xD8\x3D\xDE\x00\x00"),
+            "A\u{1F600}[truncated 6+1]"
+        );
+    }
+
+    #[test]
+    fn long_runs_go_through_the_fast_path_with_errors_anywhere() {
+        // Blocks of many code units, a lone surrogate in the middle of one.
+        let mut bytes: Vec<u8> = "\u{4E2D}a\u{E9}"
+            .repeat(40)
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        bytes.splice(100..100, [0x00, 0xDC]);
+        let got = units(enc("utf-16le"), &bytes);
+        assert_eq!(
+            got.matches("[unpaired-surrogate 100+2]").count(),
+            1,
+            "{got}"
+        );
+        assert_eq!(
+            got.chars().count(),
+            120 + "[unpaired-surrogate 100+2]".len()
+        );
     }
 }

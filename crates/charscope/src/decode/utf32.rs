@@ -1,7 +1,7 @@
 //! The UTF-32 scanner: four bytes a unit; surrogates, values past U+10FFFF and a short tail are
 //! malformed, one U+FFFD each.
 
-use super::{Sink, TextRun, join_pending};
+use super::sink::{Sink, TextRun, join_pending};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{Encoding, Endian};
 use crate::span::Span;
@@ -71,5 +71,25 @@ impl Utf32Scanner {
         }
         run.flush(sink, base + i as u64);
         self.pending.extend_from_slice(&data[i..]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn four_bytes_a_unit_and_each_bad_one_named() {
+        assert_eq!(
+            units(
+                enc("utf-32le"),
+                b"A\x00\x00\x00\x00\xD8\x00\x00\x00\x00\x11\x00\x00\xF6\x01\x00B\x00"
+            ),
+            "A[surrogate 4+4][out-of-range 8+4]\u{1F600}[truncated 16+2]"
+        );
+        assert_eq!(
+            units(enc("utf-32be"), b"\x00\x01\xF6\x00\x00\x00"),
+            "\u{1F600}[truncated 4+2]"
+        );
     }
 }

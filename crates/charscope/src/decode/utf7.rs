@@ -6,7 +6,7 @@
 //! falls in, so a character's span covers the bytes that carry its bits (the first one also
 //! covers the `+`), and units never overlap.
 
-use super::{Sink, TextRun};
+use super::sink::{Sink, TextRun};
 use crate::decode::malformed::{Cut, Malformed, MalformedKind, hex_pairs};
 use crate::encoding::Encoding;
 use crate::span::Span;
@@ -317,5 +317,32 @@ pub(crate) fn reason(m: &Malformed) -> String {
             }
         ),
         other => format!("{own}: {other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{enc, units};
+
+    #[test]
+    fn base64_runs_hold_utf16_and_plus_minus_is_plus() {
+        let utf7 = enc("utf-7");
+        assert_eq!(units(utf7, b"Hi +AOk-!"), "Hi \u{E9}!");
+        assert_eq!(units(utf7, b"+2D3eAA-+-"), "\u{1F600}+");
+    }
+
+    #[test]
+    fn a_lone_surrogate_and_bytes_that_are_not_utf7_are_named() {
+        let utf7 = enc("utf-7");
+        assert_eq!(
+            units(utf7, b"+2D0-x+AOk-"),
+            "[unpaired-surrogate 0+3]x\u{E9}"
+        );
+        // A `+` before a byte that no base64 run has; a byte beyond ASCII; bits left over
+        // that make no code unit.
+        assert_eq!(
+            units(utf7, b"+\xFF+AOkA-"),
+            "[truncated 0+1][invalid-byte 1+1]\u{E9}[truncated 5+2]"
+        );
     }
 }

@@ -1,9 +1,10 @@
 //! The UTF-8 scanner: simdutf8 finds where valid text stops, `classify` names what it found there.
 
-use super::Sink;
-use crate::decode::malformed::{Cut, Malformed, MalformedKind, utf8_expected_len};
+use super::sink::Sink;
+use crate::decode::malformed::{Cut, Malformed, MalformedKind};
 use crate::encoding::{self, Encoding};
 use crate::span::Span;
+use crate::utf8::{expected_len, is_continuation, second_byte};
 
 /// What starts at a position: a character, an ill-formed sequence, or "need more bytes".
 #[derive(Debug, PartialEq, Eq)]
@@ -27,10 +28,6 @@ pub(crate) enum Step {
     },
     /// The bytes so far could still begin something whose nature depends on bytes not yet seen.
     NeedMore,
-}
-
-fn is_continuation(b: u8) -> bool {
-    (0x80..=0xBF).contains(&b)
 }
 
 fn single(kind: MalformedKind, len: usize, cut: Cut) -> Step {
@@ -57,14 +54,7 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
         0xF5..=0xF7 => group_lead(MalformedKind::OutOfRange, 4, 1),
         0xF8..=0xFF => single(MalformedKind::InvalidByte, 1, Cut::None),
         _ => {
-            let n = utf8_expected_len(b0);
-            let (lo, hi) = match b0 {
-                0xE0 => (0xA0, 0xBF),
-                0xED => (0x80, 0x9F),
-                0xF0 => (0x90, 0xBF),
-                0xF4 => (0x80, 0x8F),
-                _ => (0x80, 0xBF),
-            };
+            let n = expected_len(b0);
             let Some(&b1) = s.get(1) else {
                 return if last {
                     single(MalformedKind::Truncated, 1, Cut::ByEnd)
@@ -72,7 +62,7 @@ pub(crate) fn classify(s: &[u8], last: bool) -> Step {
                     Step::NeedMore
                 };
             };
-            if !(lo..=hi).contains(&b1) {
+            if !second_byte(b0).contains(&b1) {
                 return match (b0, is_continuation(b1)) {
                     (0xE0 | 0xF0, true) => group_lead(MalformedKind::Overlong, n, 2),
                     (0xED, true) => group_lead(MalformedKind::Surrogate, n, 2),
@@ -105,7 +95,7 @@ fn incomplete_tail(bytes: &[u8]) -> usize {
     for back in 1..=bytes.len().min(3) {
         let b = bytes[bytes.len() - back];
         if !is_continuation(b) {
-            return if b >= 0xC0 && utf8_expected_len(b) > back {
+            return if b >= 0xC0 && expected_len(b) > back {
                 back
             } else {
                 0
@@ -113,6 +103,47 @@ fn incomplete_tail(bytes: &[u8]) -> usize {
         }
     }
     0
+}
+
+/// The valid text of `src` from byte `i` on (absolute offset `pos` for byte 0), up to the
+/// first malformed sequence or a sequence the chunk's end cuts, handed to `sink`; returns where
+/// it stops. simdutf's validator first, for the common case of all valid (`simd_first`, while
+/// it has said yes in this call); where it refuses, simdutf8 says where the valid text stops.
+/// simdutf reads to the end whatever it finds, so after one refusal the rest of the call is
+/// left to simdutf8, which stops at each error: a corrupt chunk costs linear time.
+fn valid_run(src: &[u8], i: usize, pos: u64, sink: &mut dyn Sink, simd_first: &mut bool) -> usize {
+    // Validate up to the last sequence the chunk may have cut, so that a chunk ending
+    // mid-character is validated once, not twice.
+    let rest = &src[i..src.len() - incomplete_tail(&src[i..])];
+    let whole = if *simd_first {
+        crate::simd::valid_str(rest)
+    } else {
+        None
+    };
+    *simd_first &= whole.is_some();
+    let checked = match whole {
+        Some(text) => Ok(text),
+        None => simdutf8::compat::from_utf8(rest),
+    };
+    let valid = match checked {
+        Ok(text) => {
+            if !text.is_empty() {
+                sink.text(
+                    Span::new(pos + i as u64, pos + (i + text.len()) as u64),
+                    text,
+                );
+            }
+            return i + text.len();
+        }
+        Err(e) => e.valid_up_to(),
+    };
+    if valid > 0 && sink.wants_text() {
+        // A `&str` of the valid prefix costs a second validation pass (the crates forbid
+        // `from_utf8_unchecked`): only for a sink that wants text.
+        let text = simdutf8::basic::from_utf8(&rest[..valid]).expect("validated prefix");
+        sink.text(Span::new(pos + i as u64, pos + (i + valid) as u64), text);
+    }
+    i + valid
 }
 
 /// An ill-formed form in progress: its lead byte and the continuation bytes seen so far.
@@ -136,74 +167,15 @@ pub(crate) struct Utf8Scanner {
 impl Utf8Scanner {
     /// Scans `src`, whose first byte sits at absolute offset `pos`.
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {
-        let mut i = 0;
-        if self.pending_len > 0 {
-            let p = self.pending_len;
-            let take = src.len().min(4);
-            let mut buf = [0u8; 8];
-            buf[..p].copy_from_slice(&self.pending[..p]);
-            buf[p..p + take].copy_from_slice(&src[..take]);
-            let buf = &buf[..p + take];
-            let at_end = take == src.len() && last;
-            let base = pos - p as u64;
-            self.pending_len = 0;
-            let mut j = 0;
-            while j < p {
-                match self.slow_step(&buf[j..], at_end, base + j as u64, sink) {
-                    Some(n) => j += n,
-                    None => {
-                        self.stash(&buf[j..]);
-                        return;
-                    }
-                }
-            }
-            i = j - p;
-        }
+        let Some(mut i) = self.after_pending(src, last, pos, sink) else {
+            return;
+        };
         let mut simd_first = true;
         while i < src.len() {
             if self.group.is_none() {
-                // Validate up to the last sequence the chunk may have cut, so that a chunk
-                // ending mid-character is validated once, not twice.
-                let rest = &src[i..src.len() - incomplete_tail(&src[i..])];
-                // simdutf's validator first, for the common case of all valid; where it
-                // refuses, simdutf8 says where the valid text stops. simdutf reads to the end
-                // whatever it finds, so after one refusal the rest of this call is left to
-                // simdutf8, which stops at each error: a corrupt chunk costs linear time.
-                let whole = if simd_first {
-                    crate::simd::valid_str(rest)
-                } else {
-                    None
-                };
-                simd_first &= whole.is_some();
-                let checked = match whole {
-                    Some(text) => Ok(text),
-                    None => simdutf8::compat::from_utf8(rest),
-                };
-                let valid = match checked {
-                    Ok(text) => {
-                        if !text.is_empty() {
-                            sink.text(
-                                Span::new(pos + i as u64, pos + (i + text.len()) as u64),
-                                text,
-                            );
-                            i += text.len();
-                        }
-                        if i == src.len() {
-                            break;
-                        }
-                        0
-                    }
-                    Err(e) => e.valid_up_to(),
-                };
-                if valid > 0 {
-                    // A `&str` of the valid prefix costs a second validation pass (the crates
-                    // forbid `from_utf8_unchecked`): only for a sink that wants text.
-                    if sink.wants_text() {
-                        let text =
-                            simdutf8::basic::from_utf8(&rest[..valid]).expect("validated prefix");
-                        sink.text(Span::new(pos + i as u64, pos + (i + valid) as u64), text);
-                    }
-                    i += valid;
+                i = valid_run(src, i, pos, sink, &mut simd_first);
+                if i == src.len() {
+                    break;
                 }
             }
             match self.slow_step(&src[i..], last, pos + i as u64, sink) {
@@ -217,6 +189,41 @@ impl Utf8Scanner {
         if last {
             self.group = None;
         }
+    }
+
+    /// Finishes what the bytes kept from the last chunk began, with the first bytes of `src`
+    /// (at absolute offset `pos`). Returns where in `src` the scan goes on, or `None` when
+    /// `src` is too short to tell yet (then its bytes are kept too).
+    fn after_pending(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        pos: u64,
+        sink: &mut dyn Sink,
+    ) -> Option<usize> {
+        if self.pending_len == 0 {
+            return Some(0);
+        }
+        let p = self.pending_len;
+        let take = src.len().min(4);
+        let mut buf = [0u8; 8];
+        buf[..p].copy_from_slice(&self.pending[..p]);
+        buf[p..p + take].copy_from_slice(&src[..take]);
+        let buf = &buf[..p + take];
+        let at_end = take == src.len() && last;
+        let base = pos - p as u64;
+        self.pending_len = 0;
+        let mut j = 0;
+        while j < p {
+            match self.slow_step(&buf[j..], at_end, base + j as u64, sink) {
+                Some(n) => j += n,
+                None => {
+                    self.stash(&buf[j..]);
+                    return None;
+                }
+            }
+        }
+        Some(j - p)
     }
 
     /// Handles what starts at `data[0]` (absolute offset `at`): a continuation of the

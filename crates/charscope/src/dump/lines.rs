@@ -168,15 +168,10 @@ fn strip_escapes(raw: &str) -> (Vec<char>, Option<Vec<usize>>) {
     (chars, Some(columns))
 }
 
-/// The value of a hex digit.
-pub(crate) fn hex_value(c: char) -> Option<u8> {
-    c.to_digit(16).map(|d| d as u8)
-}
-
 /// Reads two hex digits at `index` of `line`.
 pub(crate) fn hex_pair(line: &Line, index: usize) -> Option<u8> {
-    let hi = hex_value(line.at(index))?;
-    let lo = hex_value(line.at(index + 1))?;
+    let hi = crate::hex::digit_char(line.at(index))?;
+    let lo = crate::hex::digit_char(line.at(index + 1))?;
     Some(hi << 4 | lo)
 }
 

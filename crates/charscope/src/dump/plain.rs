@@ -3,8 +3,9 @@
 //! and base64 when asked for.
 
 use super::error::{DumpError, DumpErrorKind};
-use super::lines::{Line, all_hex, hex_value};
+use super::lines::{Line, all_hex};
 use super::{DumpFormat, LazyParsed};
+use crate::hex::digit_char;
 
 /// One character of the dump with its position.
 #[derive(Clone, Copy, Debug)]
@@ -134,7 +135,7 @@ fn parse_xxd_plain(lines: &[Line], chars: &[PChar]) -> Result<LazyParsed, DumpEr
     }
     let bytes = digits
         .chunks(2)
-        .map(|pair| hex_value(pair[0].c).unwrap() << 4 | hex_value(pair[1].c).unwrap())
+        .map(|pair| digit_char(pair[0].c).unwrap() << 4 | digit_char(pair[1].c).unwrap())
         .collect();
     let format = if lines.len() >= 2 || lines.first().is_some_and(|l| l.text().trim().len() == 60) {
         DumpFormat::XxdPlain
@@ -180,7 +181,7 @@ fn parse_hex(chars: &[PChar]) -> Result<Vec<u8>, DumpError> {
         }
         let digits = &chars[digits_at..i];
         if prefixed && digits.len() == 1 {
-            bytes.push(hex_value(digits[0].c).unwrap());
+            bytes.push(digit_char(digits[0].c).unwrap());
         } else if digits.len() % 2 == 1 {
             return Err(err_at(
                 &chars[start],
@@ -191,7 +192,7 @@ fn parse_hex(chars: &[PChar]) -> Result<Vec<u8>, DumpError> {
             bytes.extend(
                 digits
                     .chunks(2)
-                    .map(|p| hex_value(p[0].c).unwrap() << 4 | hex_value(p[1].c).unwrap()),
+                    .map(|p| digit_char(p[0].c).unwrap() << 4 | digit_char(p[1].c).unwrap()),
             );
         }
     }
@@ -517,7 +518,7 @@ fn escape_at(chars: &[PChar], i: usize, quoted: bool) -> Result<(u8, usize), Dum
             "a backslash at the end",
         ));
     };
-    let hex = |k: usize| chars.get(k).and_then(|p| hex_value(p.c));
+    let hex = |k: usize| chars.get(k).and_then(|p| digit_char(p.c));
     if kind.c == 'x' || kind.c == 'X' {
         return match (hex(i + 2), hex(i + 3)) {
             (Some(h), Some(l)) => Ok((h << 4 | l, i + 4)),
@@ -593,7 +594,7 @@ fn parse_percent(chars: &[PChar]) -> Result<LazyParsed, DumpError> {
         match p.c {
             c if c.is_whitespace() => i += 1,
             '%' => {
-                let hex = |k: usize| chars.get(k).and_then(|p| hex_value(p.c));
+                let hex = |k: usize| chars.get(k).and_then(|p| digit_char(p.c));
                 match (hex(i + 1), hex(i + 2)) {
                     (Some(h), Some(l)) => bytes.push(h << 4 | l),
                     _ => {

@@ -11,8 +11,9 @@
 use super::assemble::{Item, assemble};
 use super::choose::{Reading, choose};
 use super::error::{DumpError, DumpErrorKind};
-use super::lines::{Line, check_text_column, hex_value};
+use super::lines::{Line, check_text_column};
 use super::{DumpFormat, LazyParsed};
+use crate::hex::digit_char;
 
 /// How xxd writes each byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +84,7 @@ impl Layout {
                 _ => None,
             })
         } else {
-            Some(hex_value(line.at(at))? << 4 | hex_value(line.at(at + 1))?)
+            Some(digit_char(line.at(at))? << 4 | digit_char(line.at(at + 1))?)
         }
     }
 

@@ -7,15 +7,6 @@
 /// Width of the hex area of a full line: 8 groups of 4 digits and 7 spaces.
 const HEX_AREA: usize = 39;
 
-fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
 fn shown(b: u8) -> u8 {
     if (0x20..=0x7E).contains(&b) { b } else { b'.' }
 }
@@ -74,7 +65,7 @@ fn read_line(line: &[u8], offset: u64, out: &mut Vec<u8>) -> Option<usize> {
         if !d.is_ascii_digit() && !(b'a'..=b'f').contains(&d) {
             return None;
         }
-        value = value.checked_mul(16)? + u64::from(hex_value(d)?);
+        value = value.checked_mul(16)? + u64::from(crate::hex::digit(d)?);
     }
     if value != offset || (colon > 8 && line[0] == b'0') {
         return None;
@@ -94,7 +85,7 @@ fn read_line(line: &[u8], offset: u64, out: &mut Vec<u8>) -> Option<usize> {
             return None;
         }
         if i < n {
-            let b = (hex_value(hex[p])? << 4) | hex_value(hex[p + 1])?;
+            let b = crate::hex::byte(hex[p], hex[p + 1])?;
             if hex[p].is_ascii_uppercase() || hex[p + 1].is_ascii_uppercase() {
                 return None;
             }

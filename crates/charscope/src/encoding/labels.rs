@@ -14,6 +14,20 @@ use super::{Encoding, UnknownLabel, all, for_name, normalize_label};
 use serde::Serialize;
 use std::fmt;
 
+/// Resolves a label with the default (WHATWG) meanings, without the note: see [`resolve`]. An
+/// unknown label is an error listing the nearest known labels.
+///
+/// ```
+/// use charscope::encoding;
+/// assert_eq!(encoding::for_label(" Latin1 ").unwrap().name(), "windows-1252");
+/// assert_eq!(encoding::for_label("utf-32le").unwrap().name(), "UTF-32LE");
+/// let err = encoding::for_label("utf-9").unwrap_err();
+/// assert!(err.suggestions.contains(&"utf-8"));
+/// ```
+pub fn for_label(label: &str) -> Result<&'static Encoding, UnknownLabel> {
+    resolve(label, LabelMode::Whatwg).map(|r| r.encoding)
+}
+
 /// Which meanings labels have.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -23,7 +23,8 @@ mod whatwg_table;
 
 pub use info::{EncodingInfo, LabelChange, info};
 pub use labels::{
-    IanaDifference, LabelMode, Resolved, UnknownLabelMode, aliases_of, iana_differences, resolve,
+    IanaDifference, LabelMode, Resolved, UnknownLabelMode, aliases_of, for_label, iana_differences,
+    resolve,
 };
 pub(crate) use single_byte::SingleByteTable;
 
@@ -133,6 +134,14 @@ impl Encoding {
     /// Whether text can be encoded to this encoding (false only for the replacement encoding).
     pub fn can_encode(&self) -> bool {
         !std::ptr::eq(self, REPLACEMENT)
+    }
+
+    /// Whether text can be encoded to this encoding a chunk at a time, as a
+    /// [`crate::transcode::Transcoder`] writes it: not to the replacement encoding, nor to UTF-7
+    /// and real ISO-2022-KR, whose encoders shift state over the whole text (`encode` writes
+    /// them whole).
+    pub fn can_encode_stream(&self) -> bool {
+        self.can_encode() && !matches!(self.engine, Engine::Utf7 | Engine::Iso2022Kr)
     }
 
     /// The bytes of this encoding's byte order mark, if it has one.
@@ -318,20 +327,6 @@ pub fn for_whatwg_label(label: &str) -> Option<&'static Encoding> {
     whatwg_table::WHATWG
         .iter()
         .find(|enc| enc.labels.contains(&wanted.as_str()))
-}
-
-/// Resolves a label with the default (WHATWG) meanings, without the note: see [`resolve`]. An
-/// unknown label is an error listing the nearest known labels.
-///
-/// ```
-/// use charscope::encoding;
-/// assert_eq!(encoding::for_label(" Latin1 ").unwrap().name(), "windows-1252");
-/// assert_eq!(encoding::for_label("utf-32le").unwrap().name(), "UTF-32LE");
-/// let err = encoding::for_label("utf-9").unwrap_err();
-/// assert!(err.suggestions.contains(&"utf-8"));
-/// ```
-pub fn for_label(label: &str) -> Result<&'static Encoding, UnknownLabel> {
-    resolve(label, LabelMode::Whatwg).map(|r| r.encoding)
 }
 
 /// The encoding with this canonical name; the name must exist (the tables name them).

@@ -36,6 +36,7 @@
 #[rustfmt::skip]
 mod data;
 mod model;
+mod shapes;
 mod tokens;
 
 use icu_properties::props::Script;

@@ -19,8 +19,8 @@
 //! at the first such byte, and the general path takes the word it is in.
 
 use super::{chartable, words};
-use crate::decode::malformed::utf8_expected_len;
 use crate::simd::blocks::{Alphabet, ByteClasses, Uniform};
+use crate::utf8::expected_len;
 use std::sync::OnceLock;
 
 /// An alphabet the fast path reads, with what it needs to know of its script.
@@ -136,30 +136,78 @@ fn work_out(prefix: u8, lead: u8) -> Option<Script> {
     })
 }
 
-/// The `N` bytes that a classifier reads from byte `start` of `bytes`: the 64 from `start`, and
-/// the `N - 64` just before them. They are read in place when `bytes` holds them all (a copy
-/// written and read back at once costs more than the classifying: the store is not forwarded
-/// to the load); at the ends of `bytes` they are copied into `copy`, with zeros (ASCII NUL)
-/// where `bytes` has nothing.
-pub(super) fn window<'a, const N: usize>(
-    bytes: &'a [u8],
-    start: usize,
-    copy: &'a mut [u8; N],
-) -> &'a [u8; N] {
-    let before = N - 64;
-    if let Some(window) = start
-        .checked_sub(before)
-        .and_then(|from| bytes.get(from..start + 64))
-    {
-        return window.try_into().expect("N bytes");
+/// What the fast path for words of one alphabet did ([`alphabet_words`]).
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct AlphabetRead {
+    /// Where the general path goes on, no word open there: the start of a word, or a byte the
+    /// fast path leaves to it (the byte it started at when it read nothing).
+    pub to: usize,
+    /// From where the fast path may be tried again.
+    pub retry: usize,
+    /// How many windows it read.
+    pub windows: usize,
+}
+
+/// The fast path for words of one alphabet from the character at byte `i` of `bytes` (of two
+/// bytes, or of three after E0 or E1; no word open there), a run of valid text that starts at
+/// byte `at` of `around`: the words from the start of that character's word on, 64 bytes at a
+/// time, as far as the fast path reads them; `look(start, end)` for each word (byte indices of
+/// `bytes`) that needs the word checks.
+pub(super) fn alphabet_words(
+    bytes: &[u8],
+    (around, at): (&[u8], usize),
+    i: usize,
+    mut look: impl FnMut(usize, usize),
+) -> AlphabetRead {
+    // (A window that would stop at once is not read: a file of tables, with `×` and `÷`
+    // between every two words, took 50% longer.)
+    let Some(script) = script_at(bytes, i).filter(|s| s.simple_at(bytes, i)) else {
+        return AlphabetRead {
+            to: i,
+            retry: i + 1,
+            windows: 0,
+        };
+    };
+    // The first window starts with the word's ASCII characters before (never a separator or a
+    // character beyond ASCII: the word would be open).
+    let (mut start, _) = words::ascii_word_run_back(bytes, i);
+    let mut windows = 0;
+    loop {
+        // Read in place where the bytes around the run hold the window (what it reads past the
+        // run's end is masked off below, whatever it is).
+        let mut copy = [0; 66];
+        let window = crate::simd::window(around, at + start, &mut copy);
+        let left = bytes.len() - start;
+        let mut classes = classify(window, script, left);
+        // Past the run's end: a space, which ends its last word as the run's end does, then
+        // control characters, which the fast path never reads.
+        if left < 64 {
+            end_window_at(&mut classes, left);
+        }
+        windows += 1;
+        let read = read_words(&classes, script, |s, e| look(start + s, start + e));
+        let next = start + read.next;
+        let (to, retry) = if next >= bytes.len() {
+            (bytes.len(), usize::MAX)
+        } else if read.stop < 64 {
+            // Stopped by a byte left to the general path, which takes the word it is in; where
+            // that came soon, the fast path waits for the next window's worth.
+            let stop = start + read.stop;
+            let retry = if stop < i + 16 {
+                stop.max(start + 63)
+            } else {
+                stop
+            };
+            (next.max(i), retry + 1)
+        } else if next == start {
+            // A word that goes on past the window (its ASCII characters before `i` may).
+            (start.max(i), i.max(start + 64) + 1)
+        } else {
+            start = next;
+            continue;
+        };
+        return AlphabetRead { to, retry, windows };
     }
-    *copy = [0; N];
-    for k in 1..=start.min(before) {
-        copy[before - k] = bytes[start - k];
-    }
-    let take = (bytes.len() - start).min(64);
-    copy[before..before + take].copy_from_slice(&bytes[start..start + take]);
-    copy
 }
 
 /// `classes` of a window whose text ends at byte `end` (below 64): as if a space stood there and
@@ -212,7 +260,7 @@ fn take_back(window: &[u8; 66], classes: &mut ByteClasses, len: usize) {
         let Some(start) = char_start(bytes, k) else {
             return;
         };
-        let end = start + utf8_expected_len(bytes[start]);
+        let end = start + expected_len(bytes[start]);
         if end == start + 1 || end <= k || end > len.min(64) {
             return;
         }
@@ -278,7 +326,7 @@ fn is_lone_mark(bytes: &[u8], mark: char, start: usize, end: usize, len: usize) 
     if end >= len.min(64) {
         return end >= len;
     }
-    let after_end = (end + utf8_expected_len(bytes[end])).min(64);
+    let after_end = (end + expected_len(bytes[end])).min(64);
     starter(char_in(bytes, end, after_end))
 }
 
@@ -294,11 +342,6 @@ fn is_separator(c: char) -> bool {
 fn separates_words(flags: u16) -> bool {
     use chartable::{NFC_INERT, PLAIN, WORD};
     flags & (PLAIN | WORD | NFC_INERT) == PLAIN | NFC_INERT
-}
-
-/// Whether the fast path is faster than the general one on this processor (it needs SIMD).
-pub(super) fn worth_it() -> bool {
-    crate::simd::avx2_available()
 }
 
 /// [`classify`] one byte at a time: the reference the SIMD classifier is held to.
@@ -453,7 +496,7 @@ pub(super) fn separator_len(bytes: &[u8], at: usize) -> Option<usize> {
         // (A control character: a finding.)
         return None;
     }
-    let (cp, len) = super::text::code_point_at(bytes, at);
+    let (cp, len) = crate::utf8::code_point_at(bytes, at);
     let flags = chartable::Reader::new().plain_flags(cp)?;
     separates_words(flags).then_some(len)
 }
@@ -469,7 +512,7 @@ pub(super) fn syllable_words_end(bytes: &[u8], i: usize) -> usize {
     let end = run_end(bytes, i, Uniform::Hangul, true);
     match bytes.get(end) {
         None => end,
-        Some(&b) if b.is_ascii() && !super::text::is_ascii_word_byte(b) => end,
+        Some(&b) if b.is_ascii() && !words::is_ascii_word_byte(b) => end,
         Some(_) => bytes[i..end]
             .iter()
             .rposition(|&b| b == b' ')
@@ -1019,9 +1062,12 @@ mod tests {
 
     #[test]
     fn the_simd_classifier_runs_here() {
-        // The property test above compares nothing where it does not: the CI machine has AVX2.
-        if cfg!(target_arch = "x86_64") {
-            assert!(worth_it());
+        // The property test above compares nothing where it does not: the CI machine has AVX2
+        // (its second run of the tests turns SIMD off, and the fast paths with it).
+        if cfg!(target_arch = "x86_64") && crate::simd::enabled() {
+            assert!(super::super::fast::available());
+        } else {
+            assert!(!super::super::fast::available());
         }
     }
 

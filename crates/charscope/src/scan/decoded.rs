@@ -6,7 +6,6 @@
 //! Visual Studio), and compilers read it: read as UTF-8, such a file is a byte soup of NULs, and a
 //! bidi control in it would go unseen.
 
-use super::text::{ScanOptions, scan_text_with, unlisted_message};
 use super::{Code, Finding};
 use crate::bom::{self, BomPolicy, Sniff};
 use crate::decode::{Decoder, Malformed, Piece};
@@ -88,64 +87,93 @@ struct Stretch {
     malformed: Option<Malformed>,
 }
 
-/// Every finding in `bytes` decoded as `encoding` (UTF-16 or UTF-32): those of the decoded text
-/// at the input's offsets, and each malformed unit, the first `max_listed` each on its own and
-/// the rest counted in one more finding.
-pub(super) fn scan_decoded(
-    path: &str,
-    bytes: &[u8],
-    encoding: &'static Encoding,
-    options: ScanOptions,
-) -> Vec<Finding> {
-    let max_listed = options.max_invalid_utf8.unwrap_or(usize::MAX);
-    let mut text = String::with_capacity(bytes.len());
-    let mut stretches = Vec::new();
-    Decoder::new(encoding).decode_pieces(bytes, true, |piece| {
-        let text_at = text.len();
-        match piece {
-            Piece::Text { span, text: t } => {
-                stretches.push(Stretch {
-                    text_at,
-                    input_at: span.start,
-                    malformed: None,
-                });
-                text.push_str(t);
+/// An input in UTF-16 or UTF-32, decoded for the scan: its text in UTF-8 (each malformed unit a
+/// U+FFFD), and where each stretch of the text came from. The scan of the text is the caller's
+/// (`text::scan_text`); [`DecodedInput::findings`] takes its findings back to the input.
+pub(super) struct DecodedInput {
+    text: String,
+    stretches: Vec<Stretch>,
+    utf32: bool,
+}
+
+impl DecodedInput {
+    /// `bytes` decoded as `encoding` (UTF-16 or UTF-32).
+    pub fn new(bytes: &[u8], encoding: &'static Encoding) -> DecodedInput {
+        let mut text = String::with_capacity(bytes.len());
+        let mut stretches = Vec::new();
+        Decoder::new(encoding).decode_pieces(bytes, true, |piece| {
+            let text_at = text.len();
+            match piece {
+                Piece::Text { span, text: t } => {
+                    stretches.push(Stretch {
+                        text_at,
+                        input_at: span.start,
+                        malformed: None,
+                    });
+                    text.push_str(t);
+                }
+                Piece::Malformed(m) => {
+                    stretches.push(Stretch {
+                        text_at,
+                        input_at: m.offset(),
+                        malformed: Some(m),
+                    });
+                    text.push(char::REPLACEMENT_CHARACTER);
+                }
             }
-            Piece::Malformed(m) => {
-                stretches.push(Stretch {
-                    text_at,
-                    input_at: m.offset(),
-                    malformed: Some(m),
-                });
-                text.push(char::REPLACEMENT_CHARACTER);
-            }
+        });
+        let utf32 = std::ptr::eq(encoding, encoding::UTF_32LE)
+            || std::ptr::eq(encoding, encoding::UTF_32BE);
+        DecodedInput {
+            text,
+            stretches,
+            utf32,
         }
-    });
-    let utf32 =
-        std::ptr::eq(encoding, encoding::UTF_32LE) || std::ptr::eq(encoding, encoding::UTF_32BE);
-    let max_per_code = options.max_per_code.unwrap_or(usize::MAX);
-    let mut findings = scan_text_with(path, &text, max_per_code);
-    let mut map = OffsetMap::new(&text, &stretches, utf32);
-    for f in &mut findings {
-        let Some(at) = f.offset else { continue };
-        let input_at = map.input_offset(at as usize);
-        if f.code == Code::BomNotAtStart {
-            f.message = f
-                .message
-                .replace(&format!("at byte {at}"), &format!("at byte {input_at}"));
-        }
-        f.offset = Some(input_at);
     }
-    let code = if utf32 {
-        Code::InvalidUtf32
-    } else {
-        Code::InvalidUtf16
-    };
-    findings.extend(malformed_findings(
-        path, &text, &stretches, code, max_listed,
-    ));
-    findings.sort_by_key(|f| f.offset);
-    findings
+
+    /// The decoded text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Every finding of the input: `findings`, those of the decoded text, at the input's
+    /// offsets, and each malformed unit, the first `max_listed` each on its own and the rest
+    /// counted in one more finding (whose message `unlisted` writes from the count and the
+    /// number listed).
+    pub fn findings(
+        &self,
+        path: &str,
+        mut findings: Vec<Finding>,
+        max_listed: usize,
+        unlisted: fn(u64, usize) -> String,
+    ) -> Vec<Finding> {
+        let mut map = OffsetMap::new(&self.text, &self.stretches, self.utf32);
+        for f in &mut findings {
+            let Some(at) = f.offset else { continue };
+            let input_at = map.input_offset(at as usize);
+            if f.code == Code::BomNotAtStart {
+                f.message = f
+                    .message
+                    .replace(&format!("at byte {at}"), &format!("at byte {input_at}"));
+            }
+            f.offset = Some(input_at);
+        }
+        let code = if self.utf32 {
+            Code::InvalidUtf32
+        } else {
+            Code::InvalidUtf16
+        };
+        let listing = (max_listed, unlisted);
+        findings.extend(malformed_findings(
+            path,
+            &self.text,
+            &self.stretches,
+            code,
+            listing,
+        ));
+        findings.sort_by_key(|f| f.offset);
+        findings
+    }
 }
 
 /// Takes byte indexes of the decoded text, in increasing order, back to offsets in the input.
@@ -203,7 +231,7 @@ fn malformed_findings(
     text: &str,
     stretches: &[Stretch],
     code: Code,
-    max_listed: usize,
+    (max_listed, unlisted_message): (usize, fn(u64, usize) -> String),
 ) -> Vec<Finding> {
     let mut findings: Vec<Finding> = Vec::new();
     // Where the last one was: its line, and its column at byte `seen` of the text (each part of
@@ -247,6 +275,7 @@ fn malformed_findings(
 mod tests {
     use super::*;
     use crate::scan::scan_bytes;
+    use crate::scan::text::ScanOptions;
 
     fn utf16le(text: &str) -> Vec<u8> {
         text.encode_utf16().flat_map(u16::to_le_bytes).collect()
@@ -334,7 +363,7 @@ mod tests {
             max_invalid_utf8: Some(1),
             ..ScanOptions::default()
         };
-        let f = scan_decoded("t", &many, encoding::UTF_16LE, options);
+        let f = super::super::text::scan_decoded("t", &many, encoding::UTF_16LE, options);
         assert_eq!(f.len(), 2);
         assert_eq!((f[1].column, f[1].offset), (Some(3), Some(4)));
         assert!(
@@ -388,7 +417,7 @@ mod tests {
                 max_invalid_utf8: None,
                 ..ScanOptions::default()
             };
-            let found: Vec<_> = scan_decoded("t", &bytes, encoding::UTF_16LE, every)
+            let found: Vec<_> = super::super::text::scan_decoded("t", &bytes, encoding::UTF_16LE, every)
                 .into_iter()
                 .filter(|f| f.code == Code::InvalidUtf16)
                 .map(|f| (f.line.unwrap(), f.column.unwrap(), f.offset.unwrap()))

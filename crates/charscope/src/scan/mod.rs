@@ -21,6 +21,7 @@ mod census;
 mod chartable;
 pub mod confusable;
 mod decoded;
+mod fast;
 pub mod hidden;
 mod listing;
 pub mod names;

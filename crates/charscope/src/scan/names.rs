@@ -77,19 +77,7 @@ pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
     let mut by_nfc: BTreeMap<String, Vec<(usize, &str)>> = BTreeMap::new();
     for (i, entry) in entries.iter().enumerate() {
         let Ok(name) = std::str::from_utf8(&entry.name) else {
-            let decoded = decode::decode(&entry.name, UTF_8);
-            let detail = decoded.malformed.first().map_or(String::new(), |m| {
-                format!(": {} at byte {} ({})", m.hex(), m.offset(), m.reason())
-            });
-            out.push(finding(
-                entry,
-                Code::NameInvalidUtf8,
-                Vec::new(),
-                format!(
-                    "the name {:?} is not UTF-8{detail}",
-                    display_bytes(&entry.name)
-                ),
-            ));
+            out.push(not_utf8(entry));
             continue;
         };
         // Printable ASCII (most names) hides nothing and is its own NFC (a test checks both).
@@ -101,7 +89,35 @@ pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
         };
         by_nfc.entry(nfc).or_default().push((i, name));
     }
-    for (nfc, group) in &by_nfc {
+    collisions(entries, &by_nfc, &mut out);
+    lookalikes(entries, &by_nfc, &mut out);
+    out
+}
+
+/// The finding of a name that is not UTF-8.
+fn not_utf8(entry: &NameEntry) -> Finding {
+    let decoded = decode::decode(&entry.name, UTF_8);
+    let detail = decoded.malformed.first().map_or(String::new(), |m| {
+        format!(": {} at byte {} ({})", m.hex(), m.offset(), m.reason())
+    });
+    finding(
+        entry,
+        Code::NameInvalidUtf8,
+        Vec::new(),
+        format!(
+            "the name {:?} is not UTF-8{detail}",
+            display_bytes(&entry.name)
+        ),
+    )
+}
+
+/// The findings of names that are one in NFC (`by_nfc`: the entries and names of each NFC).
+fn collisions(
+    entries: &[NameEntry],
+    by_nfc: &BTreeMap<String, Vec<(usize, &str)>>,
+    out: &mut Vec<Finding>,
+) {
+    for (nfc, group) in by_nfc {
         if group.len() < 2 {
             continue;
         }
@@ -124,8 +140,16 @@ pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
             ));
         }
     }
+}
+
+/// The findings of names (one per NFC in `by_nfc`) with the same UTS #39 skeleton.
+fn lookalikes(
+    entries: &[NameEntry],
+    by_nfc: &BTreeMap<String, Vec<(usize, &str)>>,
+    out: &mut Vec<Finding>,
+) {
     let mut by_skeleton: BTreeMap<String, Vec<(usize, &str)>> = BTreeMap::new();
-    for (nfc, group) in &by_nfc {
+    for (nfc, group) in by_nfc {
         by_skeleton
             .entry(super::confusable::skeleton(nfc))
             .or_default()
@@ -154,7 +178,6 @@ pub fn scan_names(entries: &[NameEntry]) -> Vec<Finding> {
             ));
         }
     }
-    out
 }
 
 /// Whether a name is all printable ASCII (space to `~`).

@@ -276,6 +276,82 @@ mod tests {
         "xopowo",
     ];
 
+    /// aho-corasick's rule for Teddy's buckets, as this module models it (`Teddy::new` of
+    /// aho-corasick 1.1): the patterns in the order Teddy verifies them (for leftmost-longest,
+    /// the longest first, ties in the order given), each into the bucket of the first one before
+    /// it whose first bytes (as many as the shortest pattern has, up to 4) have the same low
+    /// nibbles, else into bucket `buckets - 1 - n % buckets` for the `n`th pattern given.
+    fn modelled_buckets(patterns: &[&str], buckets: usize) -> Vec<Vec<usize>> {
+        let len = patterns.iter().map(|p| p.len()).min().unwrap().min(4);
+        let mut order: Vec<usize> = (0..patterns.len()).collect();
+        order.sort_by(|&a, &b| patterns[b].len().cmp(&patterns[a].len()));
+        let mut filled = vec![Vec::new(); buckets];
+        let mut bucket_of = std::collections::HashMap::new();
+        for n in order {
+            let low: Vec<u8> = patterns[n].as_bytes()[..len]
+                .iter()
+                .map(|b| b & 0xF)
+                .collect();
+            let b = *bucket_of.entry(low).or_insert(buckets - 1 - n % buckets);
+            filled[b].push(n);
+        }
+        filled
+    }
+
+    /// The buckets of the Teddy searcher `debug` (the `Debug` text of aho-corasick's packed
+    /// searcher) holds, if it is one: the pattern ids of each.
+    fn buckets_in(debug: &str) -> Option<Vec<Vec<usize>>> {
+        let teddy = &debug[debug.find("teddy: Teddy {")?..];
+        let list = &teddy[teddy.find("buckets: [")? + "buckets: [".len()..];
+        let list = &list[..list.find("]]")? + 1];
+        let buckets = list
+            .split("], ")
+            .map(|bucket| {
+                bucket
+                    .split("PatternID(")
+                    .skip(1)
+                    .map(|id| id[..id.find(')').unwrap()].parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        Some(buckets)
+    }
+
+    /// aho-corasick is pinned (`=1.1.5` in Cargo.toml) because the order of this module is
+    /// worth its while only while Teddy fills its buckets as modelled: this fails when a
+    /// version fills them another way (the search would then be slower, never wrong).
+    #[test]
+    fn teddy_fills_its_buckets_as_this_module_models_it() {
+        let mut checked = 0;
+        for count in [7, 20, READINGS.len()] {
+            let readings: Vec<(&str, ())> = READINGS[..count].iter().map(|r| (*r, ())).collect();
+            let ordered: Vec<&str> = for_teddy(readings).into_iter().map(|r| r.0).collect();
+            // Built as the scan builds it (`twins::Matcher`).
+            let Some(searcher) = aho_corasick::packed::Config::new()
+                .match_kind(aho_corasick::packed::MatchKind::LeftmostLongest)
+                .builder()
+                .extend(&ordered)
+                .build()
+            else {
+                continue;
+            };
+            let Some(buckets) = buckets_in(&format!("{searcher:?}")) else {
+                continue;
+            };
+            assert_eq!(
+                buckets,
+                modelled_buckets(&ordered, buckets.len()),
+                "{ordered:?}"
+            );
+            assert_eq!(buckets.len(), buckets_for(count), "{count} readings");
+            checked += 1;
+        }
+        // The CI machine has the SIMD Teddy needs.
+        if cfg!(target_arch = "x86_64") && crate::simd::enabled() {
+            assert_eq!(checked, 3);
+        }
+    }
+
     #[test]
     fn teddy_stops_at_fewer_places_of_prose_for_the_readings_in_this_order() {
         let prose = "The planet has two small moons, Phobos and Deimos, and a thin atmosphere \

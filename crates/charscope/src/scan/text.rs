@@ -9,15 +9,20 @@
 
 use super::chartable;
 use super::confusable::{self, is_word_category};
+use super::fast::{self, FastPaths};
 use super::hidden::{self, allowance, is_emoji, is_tag};
 use super::listing::{Admit, Caps, MAX_LISTED_PER_CODE, Shared};
-use super::words::{CandidateWord, MixedWord, Verdict, WordCache, word_chars};
+use super::words::{
+    CandidateWord, MixedWord, Verdict, WordCache, ascii_word_run, ascii_word_run_back,
+    is_ascii_word_byte, word_chars,
+};
 use super::{Allowance, Code, Finding, FoundChar};
-use super::{blocks, census, decoded, regions, twins};
+use super::{census, decoded, regions, twins};
 use crate::decode::{Decoder, Malformed};
 use crate::encoding::UTF_8;
 use crate::simd::lines::{LineMarks, line_marks};
 use crate::source::{ReadAt, read_full_at};
+use crate::utf8::code_point_at;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use icu_properties::props::{FullCompositionExclusion, GeneralCategory};
 use icu_properties::{CodePointMapData, CodePointSetData};
@@ -47,7 +52,7 @@ fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
     let mut scanner = Scanner::new(path, usize::MAX);
     scanner.words = WordCache::uncached();
     scanner.shortcuts = false;
-    scanner.blocks = false;
+    scanner.fast = false;
     let mut offset = 0u64;
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         scanner.decoded_line(i as u64 + 1, offset, line);
@@ -121,9 +126,22 @@ const MIN_PART: usize = 1 << 20;
 /// without a mark ([`decoded::utf16_without_bom`]).
 pub fn scan_bytes_with(path: &str, bytes: &[u8], options: ScanOptions) -> Vec<Finding> {
     if let Some(encoding) = decoded::utf_of(bytes) {
-        return decoded::scan_decoded(path, bytes, encoding, options);
+        return scan_decoded(path, bytes, encoding, options);
     }
     scan_in_parts(path, bytes, options, MIN_PART)
+}
+
+/// The findings of `bytes` decoded as `encoding` (UTF-16 or UTF-32): those of the decoded
+/// text at the input's offsets, and each malformed unit ([`decoded::DecodedInput`]).
+pub(super) fn scan_decoded(
+    path: &str,
+    bytes: &[u8],
+    encoding: &'static crate::encoding::Encoding,
+    options: ScanOptions,
+) -> Vec<Finding> {
+    let input = decoded::DecodedInput::new(bytes, encoding);
+    let findings = scan_text_with(path, input.text(), options.max_per_code());
+    input.findings(path, findings, options.max_listed(), unlisted_message)
 }
 
 fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize) -> Vec<Finding> {
@@ -379,7 +397,7 @@ pub fn scan_bidi_controls_with(path: &str, bytes: &[u8], options: ScanOptions) -
             max_invalid_utf8: Some(0),
             ..options
         };
-        let mut found = decoded::scan_decoded(path, bytes, encoding, options);
+        let mut found = scan_decoded(path, bytes, encoding, options);
         found.retain(|f| f.code == Code::BidiControl);
         return found;
     }
@@ -503,24 +521,6 @@ impl OpenWord {
     }
 }
 
-/// The code point of the character that starts at byte `i` of valid UTF-8, where a byte beyond
-/// ASCII is, and its length.
-#[inline(always)]
-pub(super) fn code_point_at(bytes: &[u8], i: usize) -> (u32, usize) {
-    let lead = u32::from(bytes[i]);
-    let next = |k: usize| u32::from(bytes[i + k] & 0x3F);
-    if lead < 0xE0 {
-        ((lead & 0x1F) << 6 | next(1), 2)
-    } else if lead < 0xF0 {
-        ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
-    } else {
-        (
-            (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
-            4,
-        )
-    }
-}
-
 /// A run of valid text being scanned, with where it is: the columns of its characters are
 /// counted only when a finding needs one (most runs have none).
 struct Run<'t> {
@@ -581,11 +581,6 @@ impl<'t> Run<'t> {
 /// Printable ASCII, tab and carriage return: never a finding on their own.
 fn is_plain_ascii(b: u8) -> bool {
     (0x20..0x7F).contains(&b) || b == b'\t' || b == b'\r'
-}
-
-/// An ASCII letter, digit or `_`.
-pub(super) fn is_ascii_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// The index of the first byte of `bytes` from `from` on that is not [plain
@@ -713,28 +708,38 @@ fn reads_as_utf8(line: &[u8]) -> bool {
     LineCensus::of(line).reads_as_utf8()
 }
 
-/// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
-/// there are letters among them.
-fn ascii_word_run(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
-    let mut letters = false;
-    let mut i = from;
-    while i < to && is_ascii_word_byte(bytes[i]) {
-        letters |= bytes[i].is_ascii_alphabetic();
-        i += 1;
+/// The plain word characters beyond ASCII from byte `i` of `bytes` on, added to the open word
+/// `w` (the NFC quick check told of those that are not inert): a loop of their own, where prose
+/// spends its time. Returns where they end.
+fn word_chars_beyond_ascii(
+    bytes: &[u8],
+    mut i: usize,
+    w: &mut OpenWord,
+    (flags, quick): (&mut chartable::Reader, &mut chartable::NfcQuickCheck),
+    fast: &mut FastPaths,
+) -> usize {
+    while let Some(&b) = bytes.get(i)
+        && !b.is_ascii()
+    {
+        // A run of CJK ideographs or of Hangul syllables, at once.
+        if let Some((passed, run_flags)) = fast.run_in_word(bytes, i) {
+            w.add(run_flags);
+            i += passed;
+            continue;
+        }
+        let (cp, len) = code_point_at(bytes, i);
+        match flags.plain_flags(cp) {
+            Some(char_flags) if char_flags & chartable::WORD != 0 => {
+                if char_flags & chartable::NFC_INERT == 0 {
+                    quick.visit(bytes, i, cp);
+                }
+                w.add(char_flags);
+                i += len;
+            }
+            _ => break,
+        }
     }
-    (i, letters)
-}
-
-/// The start of the ASCII word characters of `bytes` that end at `to`, and whether there are
-/// letters among them.
-fn ascii_word_run_back(bytes: &[u8], to: usize) -> (usize, bool) {
-    let mut letters = false;
-    let mut i = to;
-    while i > 0 && is_ascii_word_byte(bytes[i - 1]) {
-        letters |= bytes[i - 1].is_ascii_alphabetic();
-        i -= 1;
-    }
-    (i, letters)
+    i
 }
 
 /// A bidi control waiting for the end of its line to know whether it is balanced.
@@ -791,10 +796,9 @@ struct Scanner<'p> {
     words: WordCache,
     /// Whether a word plainly of one script skips the word checks (tests turn it off).
     shortcuts: bool,
-    /// Whether words of one alphabet are read 64 bytes at a time, and runs of CJK ideographs
-    /// and Hangul syllables at once ([`blocks`]; where the processor has SIMD, and not when
-    /// tests turn shortcuts off).
-    blocks: bool,
+    /// Whether the fast paths run ([`fast`]: where the processor has SIMD, and not when tests
+    /// turn shortcuts off).
+    fast: bool,
     /// How many windows and runs the fast paths read (tests check that they run).
     #[cfg(test)]
     windows_read: usize,
@@ -817,7 +821,7 @@ impl<'p> Scanner<'p> {
             candidates: Vec::new(),
             words: WordCache::new(),
             shortcuts: true,
-            blocks: blocks::worth_it(),
+            fast: fast::available(),
             #[cfg(test)]
             windows_read: 0,
             max_listed,
@@ -1102,28 +1106,13 @@ impl<'p> Scanner<'p> {
         // The NFC quick check, told of each character that is neither ASCII nor inert.
         let mut quick = chartable::NfcQuickCheck::new();
         let mut i = 0;
-        // Where the fast path may be tried again (it left the bytes before to this loop).
-        let mut fast_from = if self.blocks { 0 } else { usize::MAX };
+        let mut fast = FastPaths::new(self.fast);
         while let Some(&b) = bytes.get(i) {
-            if word.is_none() && i >= fast_from && (0xC2..=0xE1).contains(&b) {
-                (i, fast_from) = self.blocks(&mut run, i);
-                continue;
-            }
-            // Korean prose, its words of Hangul syllables alone between spaces, and Chinese and
-            // Japanese with ASCII (a Wikipedia article's markup), its words of ideographs, kana
-            // and ASCII digits: at once, as far as they go.
-            if word.is_none()
-                && self.blocks
-                && (0xE3..=0xED).contains(&b)
-                && !(i > 0 && is_ascii_word_byte(bytes[i - 1]))
-            {
-                let end = if b >= 0xEA {
-                    blocks::syllable_words_end(bytes, i)
-                } else {
-                    blocks::ascii_cjk_words_end(bytes, i)
-                };
-                if end > i {
-                    i = end;
+            if word.is_none() {
+                let (text, around) = (run.text.as_bytes(), run.around);
+                let passed = fast.words(text, around, i, |s, e| self.word(s, &mut run, e));
+                if passed > 0 {
+                    i += passed;
                     continue;
                 }
             }
@@ -1167,52 +1156,16 @@ impl<'p> Scanner<'p> {
                     w
                 });
                 w.add(char_flags);
-                i += len;
-                // The plain word characters beyond ASCII that follow, in a loop of their own.
-                while let Some(&b) = bytes.get(i)
-                    && !b.is_ascii()
-                {
-                    // A run of CJK ideographs or of Hangul syllables, at once.
-                    if self.blocks
-                        && let Some(kind) = blocks::uniform_kind(b)
-                    {
-                        let end = blocks::uniform_run_end(bytes, i, kind);
-                        if end > i {
-                            w.add(blocks::uniform_flags(kind));
-                            i = end;
-                            #[cfg(test)]
-                            {
-                                self.windows_read += 1;
-                            }
-                            continue;
-                        }
-                    }
-                    let (cp, len) = code_point_at(bytes, i);
-                    match flags.plain_flags(cp) {
-                        Some(char_flags) if char_flags & chartable::WORD != 0 => {
-                            if char_flags & chartable::NFC_INERT == 0 {
-                                quick.visit(bytes, i, cp);
-                            }
-                            w.add(char_flags);
-                            i += len;
-                        }
-                        _ => break,
-                    }
-                }
+                i = word_chars_beyond_ascii(bytes, i + len, w, (&mut flags, &mut quick), &mut fast);
                 continue;
             }
             if let Some(w) = word.take() {
                 self.end_word(w, &mut run, i);
             }
             i += len;
-            // A run of emoji (or other symbols of four bytes that are plain, no word's and inert
-            // for NFC), in a loop of its own: the general path has nothing else to do with them.
-            if self.blocks && len == 4 {
-                while bytes.get(i).is_some_and(|&b| b >= 0xF0)
-                    && let Some(n) = blocks::separator_len(bytes, i)
-                {
-                    i += n;
-                }
+            // A run of emoji after this one, at once.
+            if len == 4 {
+                i += fast.symbols(bytes, i);
             }
         }
         if let Some(w) = word {
@@ -1221,63 +1174,9 @@ impl<'p> Scanner<'p> {
         if let Some(from) = quick.unsure_from() {
             self.nfc_from((state.number, state.column), offset, text, from);
         }
-    }
-
-    /// The fast path ([`blocks`]) from the character at byte `i` of `run` (of two bytes, or of
-    /// three after E0 or E1), no word open there: the words from the start of that character's
-    /// word on, 64 bytes at a time, as far as the fast path reads them. Returns where the
-    /// general path goes on (no word open there: the start of a word, or a byte the fast path
-    /// leaves to it), and from where the fast path may be tried again.
-    fn blocks(&mut self, run: &mut Run<'_>, i: usize) -> (usize, usize) {
-        let bytes = run.text.as_bytes();
-        // (A window that would stop at once is not read: a file of tables, with `×` and `÷`
-        // between every two words, took 50% longer.)
-        let Some(script) = blocks::script_at(bytes, i).filter(|s| s.simple_at(bytes, i)) else {
-            return (i, i + 1);
-        };
-        // The first window starts with the word's ASCII characters before (never a separator
-        // or a character beyond ASCII: the word would be open).
-        let (mut start, _) = ascii_word_run_back(bytes, i);
-        let (around, base) = run.around;
-        loop {
-            // Read in place where the bytes around the run hold the window (what it reads past
-            // the run's end is masked off below, whatever it is).
-            let mut copy = [0; 66];
-            let window = blocks::window(around, base + start, &mut copy);
-            let left = bytes.len() - start;
-            let mut classes = blocks::classify(window, script, left);
-            // Past the run's end: a space, which ends its last word as the run's end does, then
-            // control characters, which the fast path never reads.
-            if left < 64 {
-                blocks::end_window_at(&mut classes, left);
-            }
-            #[cfg(test)]
-            {
-                self.windows_read += 1;
-            }
-            let read = blocks::read_words(&classes, script, |s, e| {
-                self.word(start + s, run, start + e);
-            });
-            let next = start + read.next;
-            if next >= bytes.len() {
-                return (bytes.len(), usize::MAX);
-            }
-            if read.stop < 64 {
-                // Stopped by a byte left to the general path, which takes the word it is in;
-                // where that came soon, the fast path waits for the next window's worth.
-                let stop = start + read.stop;
-                let retry = if stop < i + 16 {
-                    stop.max(start + 63)
-                } else {
-                    stop
-                };
-                return (next.max(i), retry + 1);
-            }
-            if next == start {
-                // A word that goes on past the window (its ASCII characters before `i` may).
-                return (start.max(i), i.max(start + 64) + 1);
-            }
-            start = next;
+        #[cfg(test)]
+        {
+            self.windows_read += fast.windows;
         }
     }
 
@@ -1804,7 +1703,9 @@ mod tests {
     fn a_word_of_hangul_syllables_alone_needs_no_look() {
         // (What lets `blocks::syllable_words_end` pass such words by.)
         let mut word = OpenWord::new(0);
-        word.add(blocks::uniform_flags(crate::simd::blocks::Uniform::Hangul));
+        word.add(super::super::blocks::uniform_flags(
+            crate::simd::blocks::Uniform::Hangul,
+        ));
         assert!(word.needs_no_look());
         for cp in [0xAC00, 0xB300, 0xD77F] {
             let mut word = OpenWord::new(0);
@@ -1874,11 +1775,11 @@ mod tests {
         for text in texts {
             for line in [text.to_string(), format!("{text}\n{text}\n")] {
                 let mut fast = Scanner::new("p", usize::MAX);
-                fast.blocks = true;
+                fast.fast = true;
                 fast.text_lines(&line, 0);
                 assert!(fast.windows_read > 0, "{line:?}");
                 let mut general = Scanner::new("p", usize::MAX);
-                general.blocks = false;
+                general.fast = false;
                 general.text_lines(&line, 0);
                 assert_eq!(general.windows_read, 0);
                 let findings = fast.finish(&line);

@@ -539,9 +539,10 @@ impl Matcher {
         Some(Matcher::Automaton(automaton))
     }
 
-    /// Whether Teddy is tried for `readings`: all have [`SHORT_READING`] bytes or more.
+    /// Whether Teddy is tried for `readings`: all have [`SHORT_READING`] bytes or more, and SIMD
+    /// is on (with `CHARSCOPE_SIMD=off`, the automaton searches, as where Teddy cannot be built).
     fn teddy_takes(readings: &[(&str, &str)]) -> bool {
-        readings.iter().all(|r| r.0.len() >= SHORT_READING)
+        crate::simd::enabled() && readings.iter().all(|r| r.0.len() >= SHORT_READING)
     }
 
     /// The leftmost-longest match in `text[from..end]`: its reading's index, start and end.

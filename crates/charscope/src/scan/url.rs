@@ -119,15 +119,9 @@ impl Traced {
     }
 }
 
-fn hex_value(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
-
 /// `%XX` at `i` in `bytes`: the byte it stands for.
 fn escape_at(bytes: &[u8], i: usize) -> Option<u8> {
-    let hi = hex_value(*bytes.get(i + 1)?)?;
-    let lo = hex_value(*bytes.get(i + 2)?)?;
-    Some(hi << 4 | lo)
+    crate::hex::byte(*bytes.get(i + 1)?, *bytes.get(i + 2)?)
 }
 
 /// `%uXXXX` at `i`: the code unit it stands for.

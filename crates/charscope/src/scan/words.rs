@@ -6,8 +6,36 @@
 use super::FoundChar;
 use super::confusable::{self, ascii_skeleton, mixed_scripts};
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
+
+/// An ASCII letter, digit or `_`.
+pub(super) fn is_ascii_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The end of the ASCII word characters of `bytes[from..to]` that start at `from`, and whether
+/// there are letters among them.
+pub(super) fn ascii_word_run(bytes: &[u8], from: usize, to: usize) -> (usize, bool) {
+    let mut letters = false;
+    let mut i = from;
+    while i < to && is_ascii_word_byte(bytes[i]) {
+        letters |= bytes[i].is_ascii_alphabetic();
+        i += 1;
+    }
+    (i, letters)
+}
+
+/// The start of the ASCII word characters of `bytes` that end at `to`, and whether there are
+/// letters among them.
+pub(super) fn ascii_word_run_back(bytes: &[u8], to: usize) -> (usize, bool) {
+    let mut letters = false;
+    let mut i = to;
+    while i > 0 && is_ascii_word_byte(bytes[i - 1]) {
+        letters |= bytes[i - 1].is_ascii_alphabetic();
+        i -= 1;
+    }
+    (i, letters)
+}
 
 /// The fewest characters a word written all in one non-Latin script must have to be reported
 /// as looking like an ASCII word of the same text.
@@ -141,7 +169,9 @@ pub(super) fn mixed(word: &str) -> Option<MixedWord> {
 
 /// The verdicts on the words of one text seen so far.
 pub(super) struct WordCache {
-    map: HashMap<Box<str>, Verdict, WordHashing>,
+    /// Hashed by foldhash, quick on short strings and seeded per process, so that no file can be
+    /// written to make its words collide everywhere.
+    map: HashMap<Box<str>, Verdict, foldhash::fast::RandomState>,
     /// The most words kept.
     limit: usize,
 }
@@ -150,7 +180,7 @@ impl WordCache {
     /// An empty cache.
     pub fn new() -> WordCache {
         WordCache {
-            map: HashMap::with_hasher(WordHashing::new()),
+            map: HashMap::with_hasher(foldhash::fast::RandomState::default()),
             limit: MAX_CACHED_WORDS,
         }
     }
@@ -159,7 +189,7 @@ impl WordCache {
     #[cfg(test)]
     pub fn uncached() -> WordCache {
         WordCache {
-            map: HashMap::with_hasher(WordHashing::new()),
+            map: HashMap::with_hasher(foldhash::fast::RandomState::default()),
             limit: 0,
         }
     }
@@ -178,66 +208,6 @@ impl WordCache {
             self.map.insert(word.into(), v.clone());
         }
         v
-    }
-}
-
-/// A fast hash of short strings (a multiply-rotate over eight bytes at a time), seeded per
-/// process so that no file can be written to make its words collide everywhere.
-#[derive(Clone, Copy)]
-struct WordHashing {
-    seed: u64,
-}
-
-impl WordHashing {
-    fn new() -> WordHashing {
-        WordHashing {
-            seed: std::collections::hash_map::RandomState::new().hash_one(0u8) | 1,
-        }
-    }
-}
-
-impl BuildHasher for WordHashing {
-    type Hasher = WordHasher;
-
-    fn build_hasher(&self) -> WordHasher {
-        WordHasher(self.seed)
-    }
-}
-
-/// The hasher of [`WordHashing`].
-struct WordHasher(u64);
-
-impl WordHasher {
-    /// An odd constant with its bits well spread (from the golden ratio).
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(Self::K);
-    }
-}
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.mix(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.mix(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
-        }
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.mix(u64::from(byte) | 1 << 63);
-    }
-
-    fn finish(&self) -> u64 {
-        // The high bits feed the table's control bytes, the low ones its index: fold them.
-        let h = self.0;
-        h ^ (h >> 29) ^ (h >> 47)
     }
 }
 

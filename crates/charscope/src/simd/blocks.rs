@@ -66,10 +66,10 @@ pub(crate) fn classify(
         // SAFETY: the processor has AVX-512 F, BW and VBMI, just checked.
         return Some(unsafe { classify_avx512(window, alphabet, table) });
     }
-    if !std::is_x86_feature_detected!("avx2") {
+    if !super::avx2_available() {
         return None;
     }
-    // SAFETY: the processor has AVX2, just checked.
+    // SAFETY: the processor has AVX2, just checked (`avx2_available`).
     Some(unsafe { classify_avx2(window, alphabet) })
 }
 
@@ -77,10 +77,10 @@ pub(crate) fn classify(
 /// classifiers to the scalar one).
 #[cfg(all(test, target_arch = "x86_64"))]
 pub(crate) fn classify_in_avx2(window: &[u8; 66], alphabet: &Alphabet) -> Option<ByteClasses> {
-    if !std::is_x86_feature_detected!("avx2") {
+    if !super::avx2_available() {
         return None;
     }
-    // SAFETY: the processor has AVX2, just checked.
+    // SAFETY: the processor has AVX2, just checked (`avx2_available`).
     Some(unsafe { classify_avx2(window, alphabet) })
 }
 
@@ -283,10 +283,10 @@ pub(crate) enum Uniform {
 /// has none.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn run_bytes(window: &[u8; 34], kind: Uniform, spaces: bool) -> Option<u32> {
-    if !std::is_x86_feature_detected!("avx2") {
+    if !super::avx2_available() {
         return None;
     }
-    // SAFETY: the processor has AVX2, just checked.
+    // SAFETY: the processor has AVX2, just checked (`avx2_available`).
     Some(unsafe { run_bytes_avx2(window, kind, spaces) })
 }
 
@@ -304,10 +304,10 @@ pub(crate) fn run_bytes(_window: &[u8; 34], _kind: Uniform, _spaces: bool) -> Op
 /// words. In AVX2, `None` where the processor has none.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn ascii_cjk_bytes(window: &[u8; 34]) -> Option<(u32, u32)> {
-    if !std::is_x86_feature_detected!("avx2") {
+    if !super::avx2_available() {
         return None;
     }
-    // SAFETY: the processor has AVX2, just checked.
+    // SAFETY: the processor has AVX2, just checked (`avx2_available`).
     Some(unsafe { ascii_cjk_bytes_avx2(window) })
 }
 

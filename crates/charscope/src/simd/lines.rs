@@ -15,18 +15,15 @@ pub(crate) struct LineMarks {
 #[inline]
 pub(crate) fn line_marks(block: &[u8; 64]) -> LineMarks {
     #[cfg(target_arch = "x86_64")]
-    {
+    if super::enabled() {
         // SAFETY: SSE2 is part of x86-64; the loads are within the 64 bytes of `block`.
-        unsafe { line_marks_sse2(block) }
+        return unsafe { line_marks_sse2(block) };
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        line_marks_scalar(block)
-    }
+    line_marks_scalar(block)
 }
 
-/// [`line_marks`] a byte at a time: the reference the SIMD one is held to.
-#[cfg(any(test, not(target_arch = "x86_64")))]
+/// [`line_marks`] a byte at a time: the reference the SIMD one is held to, and the marks where
+/// there is no SIMD (another processor, or `CHARSCOPE_SIMD=off`).
 pub(crate) fn line_marks_scalar(block: &[u8; 64]) -> LineMarks {
     let mut marks = LineMarks::default();
     for (k, &b) in block.iter().enumerate() {

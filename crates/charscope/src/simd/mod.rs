@@ -10,6 +10,9 @@
 //! the UTF-16 scanner, never by simdutf (the property test below requires simdutf to refuse
 //! exactly the units encoding_rs finds invalid).
 //!
+//! `CHARSCOPE_SIMD=off` in the environment turns all of it off: each routine is then its
+//! scalar twin, as on a processor without SIMD ([`enabled`]).
+//!
 //! Its [`blocks`] and [`utf8_classes`] modules classify 64 bytes at once for the scan, in AVX2
 //! intrinsics (and `blocks` in AVX-512 where the processor has it), and [`lines`] marks the line
 //! feeds and the bytes that need a look in 64 bytes, in SSE2; property tests hold what the scan
@@ -20,32 +23,90 @@ pub(crate) mod blocks;
 pub(crate) mod lines;
 pub(crate) mod utf8_classes;
 
-/// Whether the processor has AVX2, which [`blocks`] and [`utf8_classes`] classify bytes with.
-pub(crate) fn avx2_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+/// What SIMD this process uses, decided once: what the processor has, or nothing when the
+/// environment variable `CHARSCOPE_SIMD` is `off`. Off, every fast path of this module and of
+/// the scan is off (as on a processor without AVX2), and the transcoders and the validator are
+/// their scalar twins: what CI runs the test suite a second time with, so that the paths other
+/// processors take are tested too.
+#[derive(Clone, Copy)]
+struct Level {
+    /// SIMD is used at all (`CHARSCOPE_SIMD` is not `off`).
+    on: bool,
+    /// The processor has AVX2, and SIMD is on.
+    avx2: bool,
+    /// The processor has AVX-512 F, BW and VBMI, and SIMD is on.
+    avx512: bool,
+}
+
+fn level() -> Level {
+    static LEVEL: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+    *LEVEL.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        let (avx2, avx512) = (
+            std::is_x86_feature_detected!("avx2"),
+            std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi"),
+        );
+        #[cfg(not(target_arch = "x86_64"))]
+        let (avx2, avx512) = (false, false);
+        level_of(std::env::var_os("CHARSCOPE_SIMD").as_deref(), avx2, avx512)
+    })
+}
+
+/// The [`Level`] of a process whose `CHARSCOPE_SIMD` is `var`, on a processor that has AVX2 or
+/// not and AVX-512 or not.
+fn level_of(var: Option<&std::ffi::OsStr>, avx2: bool, avx512: bool) -> Level {
+    let on = var.is_none_or(|v| v != "off");
+    Level {
+        on,
+        avx2: on && avx2,
+        avx512: on && avx512,
     }
 }
 
+/// Whether SIMD is used at all: not when `CHARSCOPE_SIMD=off` (then every routine of this
+/// module is its scalar twin).
+pub(crate) fn enabled() -> bool {
+    level().on
+}
+
+/// Whether the processor has AVX2, which [`blocks`] and [`utf8_classes`] classify bytes with
+/// (never when `CHARSCOPE_SIMD=off`).
+pub(crate) fn avx2_available() -> bool {
+    level().avx2
+}
+
 /// Whether the processor has the AVX-512 that [`blocks`] classifies bytes with where it can
-/// (F, BW and VBMI).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+/// (F, BW and VBMI; never when `CHARSCOPE_SIMD=off`).
 pub(crate) fn avx512_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
+    level().avx512
+}
+
+/// The `N` bytes that a classifier reads from byte `start` of `bytes`: the 64 from `start`, and
+/// the `N - 64` just before them. They are read in place when `bytes` holds them all (a copy
+/// written and read back at once costs more than the classifying: the store is not forwarded
+/// to the load); at the ends of `bytes` they are copied into `copy`, with zeros (ASCII NUL)
+/// where `bytes` has nothing.
+pub(crate) fn window<'a, const N: usize>(
+    bytes: &'a [u8],
+    start: usize,
+    copy: &'a mut [u8; N],
+) -> &'a [u8; N] {
+    let before = N - 64;
+    if let Some(window) = start
+        .checked_sub(before)
+        .and_then(|from| bytes.get(from..start + 64))
     {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
+        return window.try_into().expect("N bytes");
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+    *copy = [0; N];
+    for k in 1..=start.min(before) {
+        copy[before - k] = bytes[start - k];
     }
+    let take = (bytes.len() - start).min(64);
+    copy[before..before + take].copy_from_slice(&bytes[start..start + take]);
+    copy
 }
 
 /// Writes the UTF-16 code units of `text` (native byte order) at the start of `units`, which
@@ -56,18 +117,15 @@ pub(crate) fn str_to_utf16(text: &str, units: &mut Vec<u16>) -> usize {
         units.resize(text.len() + 1, 0);
     }
     #[cfg(all(feature = "native", target_endian = "little"))]
-    {
+    if enabled() {
         // SAFETY: `text` is valid UTF-8 (a `&str`), and `units` has room for `text.len()`
         // units, at least the `utf16_length_from_utf8` that simdutf writes. Little-endian
         // units are the native ones here.
-        unsafe {
+        return unsafe {
             simdutf::convert_valid_utf8_to_utf16le(text.as_ptr(), text.len(), units.as_mut_ptr())
-        }
+        };
     }
-    #[cfg(not(all(feature = "native", target_endian = "little")))]
-    {
-        portable::str_to_utf16(text, units)
-    }
+    portable::str_to_utf16(text, units)
 }
 
 /// Appends the UTF-16LE bytes of `text` to `out`: simdutf writes them in place where `out`'s
@@ -76,7 +134,7 @@ pub(crate) fn str_to_utf16(text: &str, units: &mut Vec<u16>) -> usize {
 pub(crate) fn str_to_utf16le_bytes(text: &str, out: &mut Vec<u8>, units: &mut Vec<u16>) {
     out.reserve(2 * text.len());
     #[cfg(all(feature = "native", target_endian = "little"))]
-    {
+    if enabled() {
         let end = out.len();
         // SAFETY (of the pointer arithmetic): `end` is within the allocation.
         let at = unsafe { out.as_mut_ptr().add(end) };
@@ -112,7 +170,7 @@ pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'
         return Some("");
     }
     #[cfg(all(feature = "native", target_endian = "little"))]
-    {
+    if enabled() {
         // SAFETY: `buf` has room for three bytes per unit, the most UTF-8 that UTF-16 can
         // make; simdutf validates the units as it converts and returns 0 for invalid ones.
         let written = unsafe {
@@ -125,31 +183,25 @@ pub(crate) fn utf16_to_str<'a>(units: &[u16], buf: &'a mut Vec<u8>) -> Option<&'
         debug_assert!(std::str::from_utf8(bytes).is_ok());
         // SAFETY: simdutf wrote the UTF-8 of valid UTF-16, which is valid UTF-8 (and the
         // debug builds the tests run check it).
-        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
-    #[cfg(not(all(feature = "native", target_endian = "little")))]
-    {
-        portable::utf16_to_str(units, buf)
-    }
+    portable::utf16_to_str(units, buf)
 }
 
 /// `bytes` as a `&str` if they are valid UTF-8, checked by simdutf's validator (AVX-512 where
 /// the processor has it); `None` otherwise, and the caller finds where and why.
 pub(crate) fn valid_str(bytes: &[u8]) -> Option<&str> {
     #[cfg(feature = "native")]
-    {
+    if enabled() {
         if !simdutf::validate_utf8(bytes) {
             return None;
         }
         debug_assert!(std::str::from_utf8(bytes).is_ok());
         // SAFETY: simdutf has just validated `bytes` as UTF-8 (and debug builds, which the
         // tests run, check it with std too).
-        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
-    #[cfg(not(feature = "native"))]
-    {
-        portable::valid_str(bytes)
-    }
+    portable::valid_str(bytes)
 }
 
 /// Whether `bytes` are valid UTF-8 ([`valid_str`]'s verdict).
@@ -163,7 +215,7 @@ pub(crate) fn push_latin1(bytes: &[u8], out: &mut String) {
     // Each Latin-1 byte makes at most two bytes of UTF-8.
     out.reserve(2 * bytes.len());
     #[cfg(all(feature = "native", target_endian = "little"))]
-    {
+    if enabled() {
         let end = out.len();
         // SAFETY: the reserved capacity past `end` holds 2 * `bytes.len()` bytes, the most
         // simdutf writes; what it writes is the UTF-8 of code points below U+0100, so the
@@ -177,20 +229,14 @@ pub(crate) fn push_latin1(bytes: &[u8], out: &mut String) {
             );
             vec.set_len(end + n);
         }
+        return;
     }
-    #[cfg(not(all(feature = "native", target_endian = "little")))]
-    {
-        portable::push_latin1(bytes, out)
-    }
+    portable::push_latin1(bytes, out)
 }
 
 /// The scalar twins of simdutf's routines, in encoding_rs and std: used where simdutf is not
 /// (a big-endian target, or a build without the `native` feature, such as WebAssembly), and
 /// the reference the tests hold simdutf to.
-#[cfg_attr(
-    all(feature = "native", target_endian = "little", not(test)),
-    allow(dead_code)
-)]
 mod portable {
     /// [`super::str_to_utf16`] in encoding_rs (`units` has room for `text.len()` units).
     pub(super) fn str_to_utf16(text: &str, units: &mut [u16]) -> usize {
@@ -223,6 +269,22 @@ mod portable {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn simd_off_turns_every_level_off() {
+        let off = Some(std::ffi::OsStr::new("off"));
+        let level = level_of(off, true, true);
+        assert!(!level.on && !level.avx2 && !level.avx512);
+        let level = level_of(None, true, false);
+        assert!(level.on && level.avx2 && !level.avx512);
+        let level = level_of(Some(std::ffi::OsStr::new("on")), true, true);
+        assert!(level.on && level.avx2 && level.avx512);
+        // In this process (CI's second run of the tests has CHARSCOPE_SIMD=off).
+        if !enabled() {
+            assert!(!avx2_available() && !avx512_available());
+            assert_eq!(std::env::var("CHARSCOPE_SIMD").as_deref(), Ok("off"));
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]

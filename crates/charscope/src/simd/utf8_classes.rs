@@ -25,10 +25,10 @@ pub(crate) struct Utf8Classes {
 /// the processor has no AVX2.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn classify(window: &[u8; 65]) -> Option<Utf8Classes> {
-    if !std::is_x86_feature_detected!("avx2") {
+    if !super::avx2_available() {
         return None;
     }
-    // SAFETY: the processor has AVX2, just checked.
+    // SAFETY: the processor has AVX2, just checked (`avx2_available`).
     Some(unsafe { classify_avx2(window) })
 }
 

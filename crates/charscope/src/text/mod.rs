@@ -2,4 +2,3 @@
 
 pub mod metrics;
 pub mod normalization;
-pub mod same;

@@ -5,7 +5,7 @@
 //! character where the two differ.
 //!
 //! ```
-//! use charscope::text::same::same;
+//! use charscope::same::same;
 //! let s = same("café", "cafe\u{301}");
 //! assert!(!s.checks[0].equal);  // bytes
 //! assert!(s.checks[1].equal);   // NFC
