@@ -168,6 +168,34 @@ fn cyrillic_read_as_windows_1252_is_read_again() {
 }
 
 #[test]
+fn turkish_and_baltic_read_as_windows_1252_are_read_again_and_icelandic_stays() {
+    for (broken, fixed, right) in [
+        (
+            "Bugün hava çok güzel, aðaçlar yeþil ve kýþ bitti.",
+            "Bugün hava çok güzel, ağaçlar yeşil ve kış bitti.",
+            "windows-1254",
+        ),
+        (
+            "Lietuvos þmonës mëgsta ðaltibarðèius.",
+            "Lietuvos žmonės mėgsta šaltibarščius.",
+            "windows-1257",
+        ),
+    ] {
+        let r = repair::fix(broken);
+        assert_eq!(r.text, fixed, "{broken}");
+        assert_eq!(r.steps[0].encode.name(), "windows-1252");
+        assert_eq!(r.steps[0].decode.name(), right);
+    }
+    // Icelandic has these letters of its own.
+    for clean in [
+        "Ísland er fallegt land, þar búa ðeir.",
+        "Þórður og Æsa búa í Reykjavík.",
+    ] {
+        assert_eq!(repair::fix(clean).text, clean);
+    }
+}
+
+#[test]
 fn dropped_bytes_are_lost_not_read_as_another_script() {
     // "русский язык" with each 81 and 8F dropped by a windows-1252 round trip: с is D1 81, я
     // is D1 8F. Each lost character is one U+FFFD, listed with its offset; the rest is read.

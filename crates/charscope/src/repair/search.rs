@@ -97,6 +97,9 @@ enum Shape {
     CyrillicInLatinWord,
     /// A word with ASCII letters and Greek ones (Western text read as windows-1253).
     GreekInLatinWord,
+    /// Icelandic and Nordic letters (ð þ ý ø æ): where Turkish and Baltic text read as
+    /// windows-1252 puts its own letters ("aðaç" for "ağaç", "mûsø" for "mūsų").
+    NordicLetters,
 }
 
 /// The single-byte code pages whose text is met read as windows-1252 or ISO-8859-1: Central
@@ -157,6 +160,11 @@ fn rereads() -> &'static [Reread] {
         for right in SINGLE_BYTE_TEXT {
             add("true-iso-8859-1", right, Shape::C1, false);
         }
+        // Turkish and Baltic text keeps most of its letters read as windows-1252: the few it
+        // changes are Nordic letters, seldom three in a row.
+        for right in ["windows-1254", "windows-1257", "iso-8859-13"] {
+            add("windows-1252", right, Shape::NordicLetters, false);
+        }
         // And the reverse: Western text read with one of them.
         add("windows-1250", "windows-1252", Shape::CentralLetter, false);
         for wrong in ["iso-8859-2", "windows-1257", "iso-8859-13"] {
@@ -204,6 +212,7 @@ struct Looks {
     extended_latin: bool,
     cyrillic_in_latin_word: bool,
     greek_in_latin_word: bool,
+    nordic_letters: bool,
     /// Cyrillic letters, and how many of them are capitals.
     cyrillic: (usize, usize),
 }
@@ -306,6 +315,7 @@ fn looks(line: &str) -> Looks {
         run1 = single.high;
         l.central_letter |= is_central_letter(ch);
         l.extended_latin |= is_extended_latin(ch);
+        l.nordic_letters |= "ðþýÐÞÝøæØÆ".contains(ch);
         if prev.is_some_and(|p| p.is_ascii_alphabetic()) || ch.is_ascii_alphabetic() {
             let other = if ch.is_ascii_alphabetic() {
                 prev
@@ -448,6 +458,7 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
             Shape::ExtendedLatin => l.extended_latin,
             Shape::CyrillicInLatinWord => l.cyrillic_in_latin_word,
             Shape::GreekInLatinWord => l.greek_in_latin_word,
+            Shape::NordicLetters => l.nordic_letters,
         };
         if !fits {
             continue;
