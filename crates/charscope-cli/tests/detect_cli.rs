@@ -170,3 +170,31 @@ fn html_declaration_disagreeing_with_the_bytes() {
         .assert()
         .success();
 }
+
+/// A small file (read whole), a large one (read in chunks) and standard input give one answer
+/// for the same bytes.
+#[test]
+fn small_and_large_files_and_stdin_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = b"Ol\xe1, cora\xe7\xe3o! Tr\xeas p\xe3es e uma ma\xe7\xe3.\n";
+    for copies in [1, 300 * 1024 / line.len()] {
+        let bytes = line.repeat(copies);
+        let path = dir.path().join("pt.txt");
+        std::fs::write(&path, &bytes).unwrap();
+        let mut from_file = detect_json(&[path.to_str().unwrap()]);
+        let out = Command::cargo_bin("charscope")
+            .unwrap()
+            .args(["--json", "detect", "-"])
+            .write_stdin(bytes)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let mut from_stdin: Value = serde_json::from_slice(&out).unwrap();
+        from_file["file"] = Value::Null;
+        from_stdin["file"] = Value::Null;
+        assert_eq!(from_file, from_stdin, "{copies} copies");
+        assert_eq!(from_file["encoding"], "windows-1252", "{copies} copies");
+    }
+}

@@ -4,12 +4,12 @@
 use crate::Outcome;
 use crate::args::DetectArgs;
 use crate::cmd::Ctx;
-use crate::input::{Source, for_each_chunk};
+use crate::input::{Source, for_each_chunk, open_file};
 use crate::output::{Style, print_json, use_color};
 use crate::terminal::sanitize;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use charscope::detect::{Detection, Detector, Method, Status};
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
 
 /// Reads one source into a detector (the one function every `--from auto` uses too).
 pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detection> {
@@ -17,13 +17,46 @@ pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detectio
     if let Some(label) = declared {
         detector = detector.with_declared(label);
     }
-    for_each_chunk(source.open()?, &source.name(), |chunk, _| {
-        detector.feed(chunk);
-        Ok(())
-    })?;
+    if let Some(bytes) = small_file(source)? {
+        detector.feed(&bytes);
+    } else {
+        for_each_chunk(source.open()?, &source.name(), |chunk, _| {
+            detector.feed(chunk);
+            Ok(())
+        })?;
+    }
     let mut d = detector.finish();
     d.file = Some(source.json_name());
     Ok(d)
+}
+
+/// Files up to this size are read whole, at once: most files detect is given are a few
+/// kilobytes, and the chunked reader's thread and buffers cost more than the reading.
+const SMALL_FILE: u64 = 256 * 1024;
+
+/// The bytes of `source` when it is a regular file of at most [`SMALL_FILE`] bytes (read whole);
+/// `None` for anything else (standard input, a FIFO, a device, a larger file), which is read in
+/// chunks.
+fn small_file(source: &Source) -> Result<Option<Vec<u8>>> {
+    let Source::File(path) = source else {
+        return Ok(None);
+    };
+    let mut file = open_file(path)?;
+    let small = file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE);
+    if !small {
+        return Ok(None);
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).with_context(|| {
+        format!(
+            "cannot read {} at byte offset {}",
+            source.name(),
+            bytes.len()
+        )
+    })?;
+    Ok(Some(bytes))
 }
 
 fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
