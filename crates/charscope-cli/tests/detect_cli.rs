@@ -198,3 +198,39 @@ fn small_and_large_files_and_stdin_agree() {
         assert_eq!(from_file["encoding"], "windows-1252", "{copies} copies");
     }
 }
+
+/// Many inputs are detected on every core, and the answers come in the order given.
+#[test]
+fn many_files_are_answered_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let texts: [&[u8]; 3] = [
+        b"plain ASCII\n",
+        "Привет, мир".as_bytes(),
+        b"Ol\xe1, cora\xe7\xe3o! Tr\xeas p\xe3es.\n",
+    ];
+    let mut names = Vec::new();
+    for k in 0..150 {
+        let path = dir.path().join(format!("f{k:03}.txt"));
+        std::fs::write(&path, texts[k % 3]).unwrap();
+        names.push(path.to_str().unwrap().to_string());
+    }
+    let out = Command::cargo_bin("charscope")
+        .unwrap()
+        .args(["--json", "detect"])
+        .args(&names)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<Value> = serde_json::Deserializer::from_slice(&out)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(answers.len(), names.len());
+    for (k, (answer, name)) in answers.iter().zip(&names).enumerate() {
+        assert_eq!(answer["file"], name.as_str());
+        let want = ["UTF-8", "UTF-8", "windows-1252"][k % 3];
+        assert_eq!(answer["encoding"], want, "{name}");
+    }
+}

@@ -30,6 +30,9 @@ pub fn detect_source(source: &Source, declared: Option<&str>) -> Result<Detectio
     Ok(d)
 }
 
+/// How many inputs may be detected ahead of the first answer not written yet.
+const AHEAD: usize = 64;
+
 /// Files up to this size are read whole, at once: most files detect is given are a few
 /// kilobytes, and the chunked reader's thread and buffers cost more than the reading.
 const SMALL_FILE: u64 = 256 * 1024;
@@ -83,14 +86,26 @@ pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stdout().is_terminal());
     let sources = sources(args)?;
     let several = sources.len() > 1;
-    for source in &sources {
-        let d = detect_source(source, args.declared.as_deref())?;
-        if ctx.json {
-            print_json(&d)?;
-        } else {
-            print_human(&d, several, &style)?;
-        }
-    }
+    // Several inputs share the cores, their answers written in the order given.
+    let threads = if several {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    };
+    super::in_order::run(
+        threads,
+        AHEAD,
+        |hand_out| (0..sources.len()).try_for_each(&mut *hand_out),
+        |i| detect_source(&sources[i], args.declared.as_deref()),
+        |done| {
+            let d = done?;
+            if ctx.json {
+                print_json(&d)
+            } else {
+                print_human(&d, several, &style)
+            }
+        },
+    )?;
     Ok(Outcome::Clean)
 }
 

@@ -1,4 +1,5 @@
-//! Work on every core whose results are written in the order of the work: `scan`'s inputs.
+//! Work on every core whose results are written in the order of the work: the inputs of `scan`
+//! and of `detect`.
 //!
 //! This thread hands out the jobs as it finds them (the walk of a tree runs while the first
 //! files are scanned), then writes the results in order. The workers wake it for a batch of
