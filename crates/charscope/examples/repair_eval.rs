@@ -75,7 +75,12 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(0usize);
     charscope::repair::prepare();
+    eval_clean(&dir, show);
+    eval_broken(&dir, show);
+}
 
+/// How many clean lines are changed, by group; `show` of them printed.
+fn eval_clean(dir: &str, show: usize) {
     let clean = load(&format!("{dir}/clean.jsonl"), true);
     let start = Instant::now();
     let out = fixed(&clean);
@@ -104,7 +109,11 @@ fn main() {
             println!("  {g:<28} {c:>5} of {n}");
         }
     }
+}
 
+/// How many broken lines are repaired exactly, left alone or changed wrongly, by chain; `show`
+/// of the last two sorts printed.
+fn eval_broken(dir: &str, show: usize) {
     let broken = load(&format!("{dir}/broken.jsonl"), false);
     let start = Instant::now();
     let out = fixed(&broken);

@@ -412,11 +412,12 @@ fn ascii_compatible(enc: &'static Encoding) -> bool {
     decode_strict(&printable, enc).is_ok_and(|t| t.as_bytes() == printable.as_slice())
 }
 
-fn build() -> Codecs {
+/// The codecs in their order (single-byte ones, windows-1252 first, the most common wrong
+/// reading, each table once: ISO-8859-8-I decodes like ISO-8859-8; then the double-byte ones),
+/// with the characters each single-byte one has.
+fn codec_list() -> (Vec<Codec>, Vec<Vec<(usize, Bytes)>>) {
     let mut list: Vec<Codec> = Vec::new();
     let mut filled: Vec<Vec<(usize, Bytes)>> = Vec::new();
-    // Single-byte encodings, windows-1252 first (the most common wrong reading), each table
-    // once (ISO-8859-8-I decodes like ISO-8859-8).
     let mut singles: Vec<&'static Encoding> = encoding::all()
         .filter(|e| e.is_single_byte() && **e != *encoding::X_USER_DEFINED && ascii_compatible(e))
         .collect();
@@ -435,6 +436,77 @@ fn build() -> Codecs {
         let enc = encoding::for_label(label).expect("a registry label");
         list.push(double_byte_codec(enc, chars));
     }
+    (list, filled)
+}
+
+/// Marks in `chars` what each character of the double-byte codec number `k` starts with.
+fn mark_double(chars: &mut [CharLook], k: usize) {
+    let bit = 1u16 << k;
+    let (lead, pair, cont) = (bit, bit << DOUBLE_BITS, bit << (2 * DOUBLE_BITS));
+    for (cp, bytes) in listed(DOUBLE_BYTE[k].1) {
+        let look = &mut chars[cp];
+        match bytes.len {
+            1 if is_lead(bytes.b[0]) => look.bits |= lead,
+            1 if is_cont(bytes.b[0]) => look.bits |= cont,
+            2 if is_lead(bytes.b[0]) => {
+                look.bits |= lead;
+                if is_cont(bytes.b[1]) {
+                    look.bits |= pair;
+                }
+            }
+            2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.bits |= cont,
+            _ => {}
+        }
+    }
+}
+
+/// Marks in `single` (one entry per character, found through `chars`) what the byte of each
+/// character of a single-byte codec (`bit`) is in UTF-8: a lead or a continuation.
+fn mark_single(
+    chars: &mut [CharLook],
+    single: &mut Vec<SingleLook>,
+    entries: &[(usize, Bytes)],
+    bit: Mask,
+) {
+    for &(cp, bytes) in entries {
+        if bytes.len != 1 || bytes.b[0] < 0x80 {
+            continue;
+        }
+        let look = &mut chars[cp];
+        if look.single == 0 {
+            look.single = u16::try_from(single.len()).expect("fewer characters than the BMP");
+            single.push(SingleLook::default());
+        }
+        let s = &mut single[usize::from(look.single)];
+        s.high |= bit;
+        match bytes.b[0] {
+            0x80..=0xBF => s.cont |= bit,
+            0xC2..=0xDF => s.lead_n[0] |= bit,
+            0xE0..=0xEF => s.lead_n[1] |= bit,
+            0xF0..=0xF4 => s.lead_n[2] |= bit,
+            _ => {}
+        }
+    }
+}
+
+/// The entries of `single` made one where they are the same: the shared entries, and the new
+/// number of each old one.
+fn share(single: &[SingleLook]) -> (Vec<SingleLook>, Vec<u16>) {
+    let mut same: std::collections::HashMap<SingleLook, u16> = std::collections::HashMap::new();
+    let mut shared = vec![SingleLook::default()];
+    same.insert(SingleLook::default(), 0);
+    let mut renumber = vec![0u16; single.len()];
+    for (k, s) in single.iter().enumerate().skip(1) {
+        renumber[k] = *same.entry(*s).or_insert_with(|| {
+            shared.push(*s);
+            u16::try_from(shared.len() - 1).expect("fewer entries than characters")
+        });
+    }
+    (shared, renumber)
+}
+
+fn build() -> Codecs {
+    let (mut list, filled) = codec_list();
     let first_double = list.len() - DOUBLE_BYTE.len();
     let mut chars = vec![CharLook::default(); BMP].into_boxed_slice();
     // What each character is in the single-byte codecs, one entry per character they have,
@@ -453,58 +525,14 @@ fn build() -> Codecs {
         if codec.nbsp_a0 {
             nbsp |= bit;
         }
-        if !codec.single_byte {
+        if codec.single_byte {
+            mark_single(&mut chars, &mut single, &filled[id], bit);
+        } else {
             double |= bit;
-            let k = 1u16 << (id - first_double);
-            let (lead, pair, cont) = (k, k << DOUBLE_BITS, k << (2 * DOUBLE_BITS));
-            for (cp, bytes) in listed(DOUBLE_BYTE[id - first_double].1) {
-                let look = &mut chars[cp];
-                match bytes.len {
-                    1 if is_lead(bytes.b[0]) => look.bits |= lead,
-                    1 if is_cont(bytes.b[0]) => look.bits |= cont,
-                    2 if is_lead(bytes.b[0]) => {
-                        look.bits |= lead;
-                        if is_cont(bytes.b[1]) {
-                            look.bits |= pair;
-                        }
-                    }
-                    2 if is_cont(bytes.b[0]) && is_lead(bytes.b[1]) => look.bits |= cont,
-                    _ => {}
-                }
-            }
-            continue;
-        }
-        for &(cp, bytes) in &filled[id] {
-            if bytes.len != 1 || bytes.b[0] < 0x80 {
-                continue;
-            }
-            let look = &mut chars[cp];
-            if look.single == 0 {
-                look.single = u16::try_from(single.len()).expect("fewer characters than the BMP");
-                single.push(SingleLook::default());
-            }
-            let s = &mut single[usize::from(look.single)];
-            s.high |= bit;
-            match bytes.b[0] {
-                0x80..=0xBF => s.cont |= bit,
-                0xC2..=0xDF => s.lead_n[0] |= bit,
-                0xE0..=0xEF => s.lead_n[1] |= bit,
-                0xF0..=0xF4 => s.lead_n[2] |= bit,
-                _ => {}
-            }
+            mark_double(&mut chars, id - first_double);
         }
     }
-    // Characters that are the same in every single-byte codec share one entry.
-    let mut same: std::collections::HashMap<SingleLook, u16> = std::collections::HashMap::new();
-    let mut shared = vec![SingleLook::default()];
-    same.insert(SingleLook::default(), 0);
-    let mut renumber = vec![0u16; single.len()];
-    for (k, s) in single.iter().enumerate().skip(1) {
-        renumber[k] = *same.entry(*s).or_insert_with(|| {
-            shared.push(*s);
-            u16::try_from(shared.len() - 1).expect("fewer entries than characters")
-        });
-    }
+    let (shared, renumber) = share(&single);
     let mut single_of: Paged<u16> = Paged::new();
     for (cp, look) in chars.iter_mut().enumerate() {
         if look.single != 0 {

@@ -1,7 +1,7 @@
 //! The candidate repairs of one line: every chain step whose structure fits, with the places it
 //! changes. Which one (if any) is right is decided by plausibility, in `decide`.
 
-use super::codec::{CodecId, Mask, codecs};
+use super::codec::{CodecId, Codecs, Mask, codecs};
 use super::place::Replacement;
 use super::reread::reread;
 use super::scan;
@@ -217,6 +217,32 @@ struct Looks {
     cyrillic: (usize, usize),
 }
 
+impl Looks {
+    /// Whether the line looks as reread `r` expects: its shape, checked before any reading.
+    fn fits(&self, r: &Reread) -> bool {
+        match r.shape {
+            Shape::HighRun => codecs()
+                .of(r.wrong)
+                .is_some_and(|w| self.high_run & w.bit != 0),
+            Shape::C1 => self.c1,
+            // Or all capitals: KOI8-R and windows-1251 swap the cases, so small letters read
+            // the other way are all capitals ("ОП ЧП ЧУЈН" for "но во всём").
+            Shape::CyrillicCase => {
+                self.cyrillic_case
+                    || (self.cyrillic.0 >= CYRILLIC_CAPITALS && self.cyrillic.1 == self.cyrillic.0)
+            }
+            Shape::HanAndOthers => self.han && self.others,
+            Shape::HanAndBopomofo => self.han && self.bopomofo,
+            Shape::HalfwidthKana => self.halfwidth_kana,
+            Shape::CentralLetter => self.central_letter,
+            Shape::ExtendedLatin => self.extended_latin,
+            Shape::CyrillicInLatinWord => self.cyrillic_in_latin_word,
+            Shape::GreekInLatinWord => self.greek_in_latin_word,
+            Shape::NordicLetters => self.nordic_letters,
+        }
+    }
+}
+
 fn is_han(c: char) -> bool {
     matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
 }
@@ -240,38 +266,51 @@ fn is_extended_latin(c: char) -> bool {
 /// windows-1251 read one as the other (a short word in capitals is an abbreviation).
 const CYRILLIC_CAPITALS: usize = 8;
 
-fn looks(line: &str) -> Looks {
-    let c = codecs();
-    let mut l = Looks::default();
-    let mut prev: Option<char> = None;
-    // Codecs whose upper half has the previous character, and the two previous characters.
-    let (mut run1, mut run2): (Mask, Mask) = (0, 0);
-    // Single-byte codecs in which the characters before open a UTF-8 sequence that still needs
-    // one continuation (`need1`), two (`need2`) or three (`need3`), and those in which a
-    // sequence ended at the previous character (`done`). Rarer codecs must repair whole words
-    // (see `decide::whole_words`): their sequences start after a character that is not a
-    // non-ASCII letter (or right after another sequence), and count once the word ends.
-    let (mut need1, mut need2, mut need3, mut done): (Mask, Mask, Mask, Mask) = (0, 0, 0, 0);
-    let common = c.anywhere;
-    let mut boundary = true;
-    let mut boundary_before_prev = true;
-    // Two-byte codecs (bits of `CharLook`): those in which a word starts with a character
-    // whose two bytes are a lead and a continuation, or with a lead followed by a character
-    // starting with a continuation; and what the previous character starts with.
-    let (mut double, mut prev_lead, mut prev_pair) = (0u8, 0u8, 0u8);
-    // ASCII characters in a row just before: after two, nothing above is left but `prev`.
-    let mut ascii_run = 2;
-    let mut rest = line;
-    while let Some(ch) = rest.chars().next() {
-        if ch.is_ascii() && ascii_run >= 2 {
-            // Nothing to carry over: the ASCII that follows changes nothing but `prev`.
-            let next = ascii_len(rest.as_bytes());
-            prev = Some(char::from(rest.as_bytes()[next - 1]));
-            rest = &rest[next..];
-            continue;
+/// What follows the UTF-8 sequences a line's characters would make, read back in each codec,
+/// character by character (see [`looks`]).
+struct Tracker {
+    /// Codecs whose upper half has the previous character, and the two previous characters.
+    run1: Mask,
+    run2: Mask,
+    /// Single-byte codecs in which the characters before open a UTF-8 sequence that still
+    /// needs one continuation (`need1`), two (`need2`) or three (`need3`), and those in which
+    /// a sequence ended at the previous character (`done`). Rarer codecs must repair whole
+    /// words (see `decide::whole_words`): their sequences start after a character that is not
+    /// a non-ASCII letter (or right after another sequence), and count once the word ends.
+    need1: Mask,
+    need2: Mask,
+    need3: Mask,
+    done: Mask,
+    boundary: bool,
+    boundary_before_prev: bool,
+    /// Two-byte codecs (bits of `CharLook`): those in which a word starts with a character
+    /// whose two bytes are a lead and a continuation, or with a lead followed by a character
+    /// starting with a continuation; and what the previous character starts with.
+    double: u8,
+    prev_lead: u8,
+    prev_pair: u8,
+}
+
+impl Tracker {
+    fn new() -> Tracker {
+        Tracker {
+            run1: 0,
+            run2: 0,
+            need1: 0,
+            need2: 0,
+            need3: 0,
+            done: 0,
+            boundary: true,
+            boundary_before_prev: true,
+            double: 0,
+            prev_lead: 0,
+            prev_pair: 0,
         }
-        rest = &rest[ch.len_utf8()..];
-        ascii_run = if ch.is_ascii() { ascii_run + 1 } else { 0 };
+    }
+
+    /// Takes in `ch`, marking in `l` the codecs in which a sequence ends and the runs of
+    /// three upper-half characters.
+    fn step(&mut self, l: &mut Looks, c: &Codecs, ch: char) {
         let look = c.char_look(ch as usize);
         let single = c.single(look.single);
         // A U+FFFD may stand for any lost byte; a '?' or a space only for the last one (a
@@ -288,67 +327,103 @@ fn looks(line: &str) -> Looks {
         };
         let here_boundary = ch.is_ascii() || !(look.alpha() || (ch > '\u{FFFF}' && alphabetic(ch)));
         if here_boundary {
-            l.utf8 |= done;
+            l.utf8 |= self.done;
         }
-        let ended = need1 & last & !c.double;
-        l.utf8 |= ended & common;
-        let (n1, n2) = (need2 & cont, need3 & cont);
-        let may_start = if boundary { Mask::MAX } else { done | common };
-        need1 = n1 | (single.lead_n[0] & may_start);
-        need2 = n2 | (single.lead_n[1] & may_start);
-        need3 = single.lead_n[2] & may_start;
-        done = ended;
-        let before_prev = boundary_before_prev;
-        boundary_before_prev = boundary;
-        boundary = here_boundary;
+        let ended = self.need1 & last & !c.double;
+        l.utf8 |= ended & c.anywhere;
+        let (n1, n2) = (self.need2 & cont, self.need3 & cont);
+        let may_start = if self.boundary {
+            Mask::MAX
+        } else {
+            self.done | c.anywhere
+        };
+        self.need1 = n1 | (single.lead_n[0] & may_start);
+        self.need2 = n2 | (single.lead_n[1] & may_start);
+        self.need3 = single.lead_n[2] & may_start;
+        self.done = ended;
+        let before_prev = self.boundary_before_prev;
+        self.boundary_before_prev = self.boundary;
+        self.boundary = here_boundary;
         if before_prev {
-            double |= prev_pair | (prev_lead & double_cont);
+            self.double |= self.prev_pair | (self.prev_lead & double_cont);
         }
-        (prev_lead, prev_pair) = (look.lead(), look.pair());
-        if prev.is_some_and(|p| ('\u{430}'..='\u{45F}').contains(&p))
-            && ('\u{400}'..='\u{42F}').contains(&ch)
-        {
-            l.cyrillic_case = true;
-        }
-        l.high_run |= run2 & single.high;
-        run2 = run1 & single.high;
-        run1 = single.high;
-        l.central_letter |= is_central_letter(ch);
-        l.extended_latin |= is_extended_latin(ch);
-        l.nordic_letters |= "ðþýÐÞÝøæØÆ".contains(ch);
-        if prev.is_some_and(|p| p.is_ascii_alphabetic()) || ch.is_ascii_alphabetic() {
-            let other = if ch.is_ascii_alphabetic() {
-                prev
-            } else {
-                Some(ch)
-            };
-            match other {
-                Some('\u{400}'..='\u{45F}') => l.cyrillic_in_latin_word = true,
-                Some('\u{370}'..='\u{3FF}') => l.greek_in_latin_word = true,
-                _ => {}
-            }
-        }
-        if ('\u{400}'..='\u{45F}').contains(&ch) {
-            l.cyrillic.0 += 1;
-            l.cyrillic.1 += usize::from(ch < '\u{430}');
-        }
-        match ch {
-            '\u{80}'..='\u{9F}' => l.c1 = true,
-            '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
-                l.han = true;
-                l.others |= prev.is_some_and(is_other_than_han);
-            }
-            '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}' => {
-                // Right beside an ideograph: Big5's commonest rows read in GBK.
-                l.others |= prev.is_some_and(is_han);
-            }
-            '\u{3100}'..='\u{312F}' | '\u{31A0}'..='\u{31BF}' => l.bopomofo = true,
-            '\u{FF61}'..='\u{FF9F}' => l.halfwidth_kana = true,
+        (self.prev_lead, self.prev_pair) = (look.lead(), look.pair());
+        l.high_run |= self.run2 & single.high;
+        self.run2 = self.run1 & single.high;
+        self.run1 = single.high;
+    }
+
+    /// Marks in `l` what the end of the line ends.
+    fn finish(self, l: &mut Looks, c: &Codecs) {
+        l.utf8 |= self.done | c.double_mask(self.double);
+    }
+}
+
+/// Marks in `l` the scripts and letters that `ch` (after `prev`) shows.
+fn note_scripts(l: &mut Looks, prev: Option<char>, ch: char) {
+    if prev.is_some_and(|p| ('\u{430}'..='\u{45F}').contains(&p))
+        && ('\u{400}'..='\u{42F}').contains(&ch)
+    {
+        l.cyrillic_case = true;
+    }
+    l.central_letter |= is_central_letter(ch);
+    l.extended_latin |= is_extended_latin(ch);
+    l.nordic_letters |= "ðþýÐÞÝøæØÆ".contains(ch);
+    if prev.is_some_and(|p| p.is_ascii_alphabetic()) || ch.is_ascii_alphabetic() {
+        let other = if ch.is_ascii_alphabetic() {
+            prev
+        } else {
+            Some(ch)
+        };
+        match other {
+            Some('\u{400}'..='\u{45F}') => l.cyrillic_in_latin_word = true,
+            Some('\u{370}'..='\u{3FF}') => l.greek_in_latin_word = true,
             _ => {}
         }
+    }
+    if ('\u{400}'..='\u{45F}').contains(&ch) {
+        l.cyrillic.0 += 1;
+        l.cyrillic.1 += usize::from(ch < '\u{430}');
+    }
+    match ch {
+        '\u{80}'..='\u{9F}' => l.c1 = true,
+        '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' => {
+            l.han = true;
+            l.others |= prev.is_some_and(is_other_than_han);
+        }
+        '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}' => {
+            // Right beside an ideograph: Big5's commonest rows read in GBK.
+            l.others |= prev.is_some_and(is_han);
+        }
+        '\u{3100}'..='\u{312F}' | '\u{31A0}'..='\u{31BF}' => l.bopomofo = true,
+        '\u{FF61}'..='\u{FF9F}' => l.halfwidth_kana = true,
+        _ => {}
+    }
+}
+
+fn looks(line: &str) -> Looks {
+    let c = codecs();
+    let mut l = Looks::default();
+    let mut prev: Option<char> = None;
+    let mut tracker = Tracker::new();
+    // ASCII characters in a row just before: after two, nothing above is left but `prev`.
+    let mut ascii_run = 2;
+    let mut rest = line;
+    while let Some(ch) = rest.chars().next() {
+        if ch.is_ascii() && ascii_run >= 2 {
+            // Nothing to carry over: the ASCII that follows changes nothing but `prev`.
+            let next = ascii_len(rest.as_bytes());
+            prev = Some(char::from(rest.as_bytes()[next - 1]));
+            rest = &rest[next..];
+            continue;
+        }
+        rest = &rest[ch.len_utf8()..];
+        ascii_run = if ch.is_ascii() { ascii_run + 1 } else { 0 };
+        tracker.step(&mut l, c, ch);
+        note_scripts(&mut l, prev, ch);
         prev = Some(ch);
     }
-    l.utf8 |= done | c.double_mask(double);
+    tracker.finish(&mut l, c);
     l
 }
 
@@ -440,26 +515,7 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
         &[]
     };
     for (k, r) in all.iter().enumerate() {
-        let fits = match r.shape {
-            Shape::HighRun => codecs()
-                .of(r.wrong)
-                .is_some_and(|w| l.high_run & w.bit != 0),
-            Shape::C1 => l.c1,
-            // Or all capitals: KOI8-R and windows-1251 swap the cases, so small letters read
-            // the other way are all capitals ("ОП ЧП ЧУЈН" for "но во всём").
-            Shape::CyrillicCase => {
-                l.cyrillic_case
-                    || (l.cyrillic.0 >= CYRILLIC_CAPITALS && l.cyrillic.1 == l.cyrillic.0)
-            }
-            Shape::HanAndOthers => l.han && l.others,
-            Shape::HanAndBopomofo => l.han && l.bopomofo,
-            Shape::HalfwidthKana => l.halfwidth_kana,
-            Shape::CentralLetter => l.central_letter,
-            Shape::ExtendedLatin => l.extended_latin,
-            Shape::CyrillicInLatinWord => l.cyrillic_in_latin_word,
-            Shape::GreekInLatinWord => l.greek_in_latin_word,
-            Shape::NordicLetters => l.nordic_letters,
-        };
+        let fits = l.fits(r);
         if !fits {
             continue;
         }
