@@ -106,44 +106,11 @@ pub fn encode(
                 });
             }
         }
-        Engine::TrueLatin1 => {
-            for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
-                match u8::try_from(u32::from(ch)) {
-                    Ok(b) => out.bytes.push(b),
-                    Err(_) => {
-                        out.unmappable.push(Unmappable {
-                            index,
-                            utf8_offset,
-                            ch,
-                        });
-                        write_substitute(&mut out.bytes, ch, substitute);
-                    }
-                }
-            }
-        }
+        Engine::TrueLatin1 => each_char(text, substitute, &mut out, |ch, bytes| {
+            u8::try_from(u32::from(ch)).map(|b| bytes.push(b)).is_ok()
+        }),
         Engine::Whatwg(rs) => encode_legacy(text, rs, substitute, &mut out),
-        Engine::SingleByte(table) => {
-            for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
-                match table.encode(ch) {
-                    Some(b) => out.bytes.push(b),
-                    None => {
-                        out.unmappable.push(Unmappable {
-                            index,
-                            utf8_offset,
-                            ch,
-                        });
-                        // Through the table: in EBCDIC '?' is 6F, not 3F.
-                        let mut ascii = Vec::new();
-                        write_substitute(&mut ascii, ch, substitute);
-                        out.bytes.extend(
-                            ascii
-                                .into_iter()
-                                .filter_map(|a| table.encode(char::from(a))),
-                        );
-                    }
-                }
-            }
-        }
+        Engine::SingleByte(table) => encode_single_byte(text, table, substitute, &mut out),
         Engine::Cesu8 => {
             for c in text.chars() {
                 more::cesu8(c, &mut out.bytes);
@@ -163,26 +130,59 @@ pub fn encode(
             });
             out.unmappable = unmappable;
         }
-        Engine::Johab | Engine::EucTw => {
-            let johab = matches!(encoding.engine(), Engine::Johab);
-            for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
-                let written = if johab {
-                    more::johab(ch, &mut out.bytes)
-                } else {
-                    more::euc_tw(ch, &mut out.bytes)
-                };
-                if !written {
-                    out.unmappable.push(Unmappable {
-                        index,
-                        utf8_offset,
-                        ch,
-                    });
-                    write_substitute(&mut out.bytes, ch, substitute);
-                }
+        Engine::Johab => each_char(text, substitute, &mut out, more::johab),
+        Engine::EucTw => each_char(text, substitute, &mut out, more::euc_tw),
+    }
+    Ok(out)
+}
+
+/// Encodes `text` character by character with `write`, which appends a character's bytes and
+/// says whether it could; a character it cannot write is listed and its substitute written.
+fn each_char(
+    text: &str,
+    substitute: Substitute,
+    out: &mut Encoded,
+    mut write: impl FnMut(char, &mut Vec<u8>) -> bool,
+) {
+    for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
+        if !write(ch, &mut out.bytes) {
+            out.unmappable.push(Unmappable {
+                index,
+                utf8_offset,
+                ch,
+            });
+            write_substitute(&mut out.bytes, ch, substitute);
+        }
+    }
+}
+
+/// Encodes `text` with a single-byte table; substitutes go through the table too (in EBCDIC
+/// '?' is 6F, not 3F).
+fn encode_single_byte(
+    text: &str,
+    table: &crate::encoding::SingleByteTable,
+    substitute: Substitute,
+    out: &mut Encoded,
+) {
+    for (index, (utf8_offset, ch)) in text.char_indices().enumerate() {
+        match table.encode(ch) {
+            Some(b) => out.bytes.push(b),
+            None => {
+                out.unmappable.push(Unmappable {
+                    index,
+                    utf8_offset,
+                    ch,
+                });
+                let mut ascii = Vec::new();
+                write_substitute(&mut ascii, ch, substitute);
+                out.bytes.extend(
+                    ascii
+                        .into_iter()
+                        .filter_map(|a| table.encode(char::from(a))),
+                );
             }
         }
     }
-    Ok(out)
 }
 
 /// Appends the bytes of `c` in a stateless encoding beyond WHATWG (single-byte tables, CESU-8,
