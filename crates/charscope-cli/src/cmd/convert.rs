@@ -501,15 +501,18 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     // Standard output written straight to its descriptor: whole chunks, no line buffering.
     let mut sink = CountingWriter::new(OutputFile::stdout()?);
     let mut clean = true;
+    let mut unreadable = super::batch::Unreadable::new(inputs.len());
     for input in inputs {
-        let ended = job.stream(input, &mut sink, true)?;
+        let Some(ended) = unreadable.check(job.stream(input, &mut sink, true))? else {
+            continue;
+        };
         let written = format!("{} bytes written to standard output", sink.written);
         clean &= job.report(input, None, &ended, &written);
         if ended.error.is_some() {
             break;
         }
     }
-    Ok(outcome(clean))
+    unreadable.finish(outcome(clean))
 }
 
 /// `--json` without `-o`: one JSON line per input, the converted bytes in it as `"hex"` (as
@@ -517,7 +520,14 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
 fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     let mut out = std::io::BufWriter::with_capacity(CHUNK, OutputFile::stdout()?);
     let mut clean = true;
+    let mut unreadable = super::batch::Unreadable::new(inputs.len());
     for input in inputs {
+        // An input that cannot be opened is said before its JSON line is begun; one that
+        // fails later ends the batch (its line is cut short).
+        out.flush()?;
+        if unreadable.check(input.open())?.is_none() {
+            continue;
+        }
         out.write_all(b"{\"file\":")?;
         serde_json::to_writer(&mut out, &input.name()).map_err(std::io::Error::from)?;
         out.write_all(b",\"hex\":\"")?;
@@ -526,7 +536,8 @@ fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
                 inner: &mut out,
                 first: true,
             };
-            job.stream(input, &mut sink, false)?
+            job.stream(input, &mut sink, false)
+                .map_err(|e| e.context(super::batch::CutShort(input.name())))?
         };
         out.write_all(b"\"")?;
         let report = TranscodeReport {
@@ -552,7 +563,7 @@ fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
         }
     }
     out.flush()?;
-    Ok(outcome(clean))
+    unreadable.finish(outcome(clean))
 }
 
 /// Writes bytes as upper-case hex pairs separated by spaces.
@@ -590,8 +601,13 @@ fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
     let mut clean = true;
     let mut failed = false;
     let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
+    // An input that cannot be read is said, and the others are still read (so that every one
+    // is named), but the file is written only when all were.
+    let mut unreadable = super::batch::Unreadable::new(inputs.len());
     for input in inputs {
-        let ended = job.stream(input, &mut sink, true)?;
+        let Some(ended) = unreadable.check(job.stream(input, &mut sink, true))? else {
+            continue;
+        };
         let written = if is_direct {
             format!("{} bytes written to {shown}", sink.written)
         } else {
@@ -604,10 +620,12 @@ fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
         }
     }
     let file = sink.inner.into_inner().map_err(|e| e.into_error())?;
-    if !failed {
+    if !failed && unreadable.count() == 0 {
         file.commit()?;
+    } else if unreadable.count() > 0 && !is_direct {
+        eprintln!("charscope: no file written ({shown} left as it was)");
     }
-    Ok(outcome(clean))
+    unreadable.finish(outcome(clean))
 }
 
 /// Each input to its own target (a file in a directory, or itself in place), in parallel.

@@ -50,15 +50,18 @@ pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stdout().is_terminal());
     let sources = sources(args)?;
     let several = sources.len() > 1;
+    let mut unreadable = super::batch::Unreadable::new(sources.len());
     for source in &sources {
-        let d = detect_source(source, args.declared.as_deref())?;
+        let Some(d) = unreadable.check(detect_source(source, args.declared.as_deref()))? else {
+            continue;
+        };
         if ctx.json {
             print_json(&d)?;
         } else {
             print_human(&d, several, &style)?;
         }
     }
-    Ok(Outcome::Clean)
+    unreadable.finish(Outcome::Clean)
 }
 
 fn pct(x: f64) -> String {

@@ -1,5 +1,6 @@
 //! One module per command.
 
+mod batch;
 mod byte_order;
 mod char;
 mod compare;

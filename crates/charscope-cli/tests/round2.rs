@@ -1,0 +1,125 @@
+//! The command line, round 2 (issue 32): the promises a new user found broken, each checked as
+//! the user met it.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn charscope() -> Command {
+    let mut cmd = Command::cargo_bin("charscope").unwrap();
+    cmd.env_remove("NO_COLOR")
+        .env_remove("CHARSCOPE_LABELS")
+        .env("TERM", "dumb");
+    cmd
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let out = charscope().current_dir(dir).args(args).output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A directory with `a.txt` and `b.txt` (readable), `sub/` (a directory); `nope.txt` is missing.
+fn batch_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
+    std::fs::write(dir.path().join("b.txt"), "caf\u{e9}\n").unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    dir
+}
+
+// 1. Batches go on past an input that cannot be read.
+
+#[test]
+fn every_batch_command_reads_past_a_missing_file_and_a_directory() {
+    let dir = batch_dir();
+    let batch = ["a.txt", "nope.txt", "sub", "b.txt"];
+    let commands: [&[&str]; 7] = [
+        &["detect"],
+        &["--json", "detect"],
+        &["decode"],
+        &["--json", "decode"],
+        &["convert", "-t", "utf-8"],
+        &["--json", "convert", "-t", "utf-8"],
+        &["validate", "--from", "auto"],
+    ];
+    for command in commands {
+        let args: Vec<&str> = command.iter().chain(&batch).copied().collect();
+        let run = run_in(dir.path(), &args);
+        let what = format!("{args:?}: {}", run.stderr);
+        assert_eq!(run.code, 2, "{what}");
+        // a.txt before the failures, and b.txt after them, were read: by name, text or hex.
+        let shows = |marks: [&str; 3]| marks.iter().any(|m| run.stdout.contains(m));
+        if !command.contains(&"validate") {
+            assert!(shows(["a.txt", "alpha", "61 6C"]), "{what}");
+            assert!(shows(["b.txt", "caf\u{e9}", "63 61 66"]), "{what}");
+        }
+        assert!(
+            run.stderr
+                .contains("cannot open nope.txt: No such file or directory"),
+            "{what}"
+        );
+        assert!(
+            run.stderr.contains("cannot read sub: Is a directory"),
+            "{what}"
+        );
+        assert!(
+            run.stderr
+                .ends_with("charscope: error: 2 inputs of 4 could not be read\n"),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn validate_reads_past_them_too_and_says_so_once() {
+    let dir = batch_dir();
+    let run = run_in(
+        dir.path(),
+        &["validate", "a.txt", "nope.txt", "sub", "b.txt"],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.matches("nope.txt").count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("cannot read sub: Is a directory"));
+    assert!(run.stderr.ends_with("2 inputs of 4 could not be read\n"));
+}
+
+#[test]
+fn a_directory_alone_is_named_with_the_system_reason() {
+    let dir = batch_dir();
+    for command in [&["validate"][..], &["decode"], &["detect"], &["dump"]] {
+        let args: Vec<&str> = command.iter().copied().chain(["sub"]).collect();
+        let run = run_in(dir.path(), &args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(
+            run.stderr, "charscope: error: cannot read sub: Is a directory (os error 21)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn convert_into_one_file_names_every_unreadable_input_and_writes_no_file() {
+    let dir = batch_dir();
+    let run = run_in(
+        dir.path(),
+        &[
+            "convert", "-t", "utf-8", "-o", "out.txt", "a.txt", "nope.txt", "b.txt",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("nope.txt"));
+    assert!(
+        run.stderr
+            .contains("no file written (out.txt left as it was)")
+    );
+    assert!(!dir.path().join("out.txt").exists());
+}
