@@ -123,3 +123,84 @@ fn convert_into_one_file_names_every_unreadable_input_and_writes_no_file() {
     );
     assert!(!dir.path().join("out.txt").exists());
 }
+
+// 2. `-t utf-16` and `-t utf-32` write iconv's bytes.
+
+fn convert_stdin(args: &[&str], input: &[u8]) -> (Vec<u8>, String) {
+    let out = charscope()
+        .arg("convert")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    (
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const SAMPLE: &str = "h\u{e9} \u{1F600}\n";
+
+#[test]
+fn utf_16_and_utf_32_start_with_a_mark_then_little_endian_said_once() {
+    let text = SAMPLE.as_bytes();
+    let (utf16, note16) = convert_stdin(&["-t", "utf-16"], text);
+    let (utf32, note32) = convert_stdin(&["-t", "utf-32"], text);
+    let le16: Vec<u8> = SAMPLE.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let le32: Vec<u8> = SAMPLE
+        .chars()
+        .flat_map(|c| u32::from(c).to_le_bytes())
+        .collect();
+    assert_eq!(utf16, [&[0xFF, 0xFE][..], &le16].concat());
+    assert_eq!(utf32, [&[0xFF, 0xFE, 0, 0][..], &le32].concat());
+    for (note, mark) in [
+        (&note16, "(FF FE), then UTF-16LE"),
+        (&note32, "(FF FE 00 00), then UTF-32LE"),
+    ] {
+        assert_eq!(note.lines().count(), 1, "{note}");
+        assert!(note.contains(mark), "{note}");
+    }
+    // The explicit byte orders write no mark, and say nothing.
+    for (label, bytes) in [("utf-16le", &le16), ("utf-32le", &le32)] {
+        let (out, note) = convert_stdin(&["-t", label], text);
+        assert_eq!(&out, bytes, "{label}");
+        assert_eq!(note, "", "{label}");
+    }
+    let (be, _) = convert_stdin(&["-t", "utf-16be"], text);
+    assert_eq!(be[..2], [0x00, 0x68]);
+}
+
+#[test]
+fn utf_16_and_utf_32_match_iconv_when_it_is_here() {
+    let Ok(probe) = std::process::Command::new("iconv")
+        .arg("--version")
+        .output()
+    else {
+        eprintln!("iconv is not installed: skipped");
+        return;
+    };
+    assert!(probe.status.success());
+    for (ours, theirs) in [("utf-16", "UTF-16"), ("utf-32", "UTF-32")] {
+        let iconv = std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("printf '%s' \"$0\" | iconv -f UTF-8 -t {theirs}"),
+                SAMPLE,
+            ])
+            .output()
+            .unwrap();
+        let (out, _) = convert_stdin(&["-t", ours], SAMPLE.as_bytes());
+        assert_eq!(out, iconv.stdout, "{ours}");
+    }
+}
+
+#[test]
+fn a_label_note_is_said_once() {
+    for label in ["iso-8859-1", "latin1", "ascii"] {
+        let (_, note) = convert_stdin(&["-t", label], b"abc\n");
+        assert_eq!(note.lines().count(), 1, "{label}: {note}");
+        let (_, note) = convert_stdin(&["-f", label, "-t", "utf-8"], b"abc\n");
+        assert_eq!(note.lines().count(), 1, "{label}: {note}");
+    }
+}

@@ -385,8 +385,12 @@ fn options(args: &ConvertArgs) -> Options {
 }
 
 /// A note when a label means something else than its name (WHATWG meanings: `latin1` is
-/// windows-1252, `utf-16` is UTF-16LE), so that it never happens silently.
+/// windows-1252, `utf-16` is UTF-16LE), so that it never happens silently; said once: not when
+/// resolving the label said it already.
 fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
+    if super::resolve_label(label).is_ok_and(|r| r.note.is_some()) {
+        return;
+    }
     const SURPRISING: [&str; 7] = [
         "iso-8859-1",
         "latin1",
@@ -407,11 +411,36 @@ fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
 
 pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
     let from = resolve_from(&args.from)?;
-    let to = super::encoding_for(&args.to)?;
+    let mut to = super::encoding_for(&args.to)?;
     if !from.auto {
         label_note("--from", &args.from, from.encoding);
     }
-    label_note("--to", &args.to, to);
+    let mut options = options(args);
+    match super::byte_order::marked_target(&args.to) {
+        Some(marked) => {
+            to = marked;
+            let mark = marked
+                .bom()
+                .map(charscope::hex::hex_pairs)
+                .unwrap_or_default();
+            if options.bom == BomAction::Strip {
+                eprintln!(
+                    "charscope: note: --to {} writes {marked} with no byte order mark (--bom strip)",
+                    args.to.trim()
+                );
+            } else {
+                options = options.with_bom(BomAction::Add);
+                eprintln!(
+                    "charscope: note: --to {} writes a byte order mark ({mark}), then {marked}, as \
+                     iconv does; --to {} or {} writes no mark",
+                    args.to.trim(),
+                    marked.name().to_ascii_lowercase(),
+                    marked.name().to_ascii_lowercase().replace("le", "be"),
+                );
+            }
+        }
+        None => label_note("--to", &args.to, to),
+    }
     if !to.can_encode() {
         bail!("{to} can only decode, not encode: choose another --to");
     }
@@ -423,7 +452,6 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
             to.name()
         );
     }
-    let options = options(args);
     if options.bom == BomAction::Add && to.bom().is_none() {
         eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
     }
