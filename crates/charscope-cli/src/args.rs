@@ -635,7 +635,9 @@ pub enum NormalizeArg {
 // The arguments of `charscope convert` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The source encoding label, or `auto` (a byte order mark, else UTF-8).
+    /// The source encoding label, or `auto`: a byte order mark, else what `detect` finds in the
+    /// first MiB of each input (empty or binary input is read as UTF-8); standard error says
+    /// what it was read as, and why, in one line.
     #[arg(long, short = 'f', default_value = "auto", value_name = "LABEL")]
     pub from: String,
 

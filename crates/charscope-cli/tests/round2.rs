@@ -126,9 +126,10 @@ fn convert_into_one_file_names_every_unreadable_input_and_writes_no_file() {
 
 // 2. `-t utf-16` and `-t utf-32` write iconv's bytes.
 
+/// `convert -f utf-8 ARGS` of `input`: its output and standard error.
 fn convert_stdin(args: &[&str], input: &[u8]) -> (Vec<u8>, String) {
     let out = charscope()
-        .arg("convert")
+        .args(["convert", "-f", "utf-8"])
         .args(args)
         .write_stdin(input)
         .output()
@@ -200,7 +201,69 @@ fn a_label_note_is_said_once() {
     for label in ["iso-8859-1", "latin1", "ascii"] {
         let (_, note) = convert_stdin(&["-t", label], b"abc\n");
         assert_eq!(note.lines().count(), 1, "{label}: {note}");
-        let (_, note) = convert_stdin(&["-f", label, "-t", "utf-8"], b"abc\n");
+        let out = charscope()
+            .args(["convert", "-f", label, "-t", "utf-8"])
+            .write_stdin("abc\n")
+            .output()
+            .unwrap();
+        let note = String::from_utf8(out.stderr).unwrap();
         assert_eq!(note.lines().count(), 1, "{label}: {note}");
     }
+}
+
+// 3. convert without `-f` says what it read the input as, and why: the detection's own line.
+
+#[test]
+fn convert_without_from_says_the_detection_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // "Über den Wolken" in MacRoman, Russian in KOI8-R, and plain UTF-8.
+    let cases: [(&str, &[u8]); 3] = [
+        ("mac.txt", b"\x86ber den Wolken\n"),
+        (
+            "koi.txt",
+            b"\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1?\n",
+        ),
+        ("b.txt", "caf\u{e9}\n".as_bytes()),
+    ];
+    for (name, bytes) in cases {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+        let detection = charscope::detect::detect(bytes);
+        let expected = format!(
+            "charscope: note: {name}: --from auto: {}\n",
+            detection.summary()
+        );
+        for verbose in [false, true] {
+            let mut args = vec!["convert", "-t", "utf-8", name];
+            if verbose {
+                args.push("-v");
+            }
+            let run = run_in(dir.path(), &args);
+            assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+            let first = run.stderr.lines().next().unwrap_or_default();
+            assert_eq!(format!("{first}\n"), expected, "{args:?}");
+            assert_eq!(
+                run.stderr.matches("--from auto").count(),
+                1,
+                "{}",
+                run.stderr
+            );
+            assert!(!run.stderr.contains("not wired"), "{}", run.stderr);
+            assert!(
+                !run.stderr.contains("its byte order mark"),
+                "{}",
+                run.stderr
+            );
+            if !verbose {
+                assert_eq!(run.stderr, expected, "{args:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn convert_help_describes_auto_as_detection() {
+    let out = charscope().args(["convert", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("what `detect` finds"), "{help}");
+    assert!(!help.contains("else UTF-8)"), "{help}");
 }

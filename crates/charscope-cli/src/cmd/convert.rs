@@ -43,12 +43,12 @@ struct From {
 }
 
 /// `--from auto`: the encoding the library's one auto choice (`detect::auto`, as decode and
-/// inspect use) reads from the start of the input, `head`; a byte order mark still decides.
-fn detect_source(head: &[u8]) -> Option<&'static Encoding> {
-    if head.is_empty() {
-        return None;
-    }
-    Some(charscope::detect::auto(head).0)
+/// inspect use) reads from the start of the input, `head` (a byte order mark decides there
+/// too), said on standard error with the detection's reasons in one line.
+fn detect_source(head: &[u8], name: &str) -> &'static Encoding {
+    let (encoding, detection) = charscope::detect::auto(head);
+    eprintln!("{}", super::auto_note(name, &detection));
+    encoding
 }
 
 fn resolve_from(label: &str) -> Result<From> {
@@ -136,9 +136,9 @@ struct Ended {
 }
 
 impl Job {
-    fn transcoder(&self, head: &[u8]) -> Result<Transcoder> {
+    fn transcoder(&self, head: &[u8], name: &str) -> Result<Transcoder> {
         let (from, sniff) = if self.from.auto {
-            (detect_source(head).unwrap_or(self.from.encoding), true)
+            (detect_source(head, name), true)
         } else {
             (self.from.encoding, false)
         };
@@ -183,7 +183,7 @@ impl Job {
         let mut head = vec![0u8; if self.from.auto { CHUNK } else { 0 }];
         let n = charscope::source::read_full_at(file, &mut head, 0)
             .map_err(|(offset, e)| anyhow::Error::new(e).context(cannot_read(offset)))?;
-        let mut t = self.transcoder(&head[..n])?;
+        let mut t = self.transcoder(&head[..n], name)?;
         drop(head);
         let result = t.transcode_source(file, CHUNK, &mut |bytes, read| {
             sink.write_all(bytes)?;
@@ -226,7 +226,7 @@ impl Job {
             let last = n < buf.len();
             let t = match &mut transcoder {
                 Some(t) => t,
-                None => transcoder.insert(self.transcoder(&buf[..n])?),
+                None => transcoder.insert(self.transcoder(&buf[..n], name)?),
             };
             out.clear();
             let result = t.transcode_parallel(&buf[..n], last, &mut out);
@@ -286,17 +286,6 @@ impl Job {
             }
         } else {
             let shown = crate::terminal::name(&name);
-            if self.from.auto && self.verbose {
-                eprintln!(
-                    "charscope: note: {shown}: --from auto read it as {} ({})",
-                    ended.source,
-                    if ended.source == self.from.encoding {
-                        "no byte order mark; detection is not wired in yet, so UTF-8"
-                    } else {
-                        "its byte order mark"
-                    }
-                );
-            }
             if let Some(error) = &ended.error {
                 eprintln!("charscope: {shown}:{}", describe(error, self.to));
                 eprintln!("charscope: stopped: {written}");
