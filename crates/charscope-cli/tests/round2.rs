@@ -267,3 +267,19 @@ fn convert_help_describes_auto_as_detection() {
     assert!(help.contains("what `detect` finds"), "{help}");
     assert!(!help.contains("else UTF-8)"), "{help}");
 }
+
+// 4. `detect --declared` refuses an unknown label as every other place does.
+
+#[test]
+fn detect_declared_refuses_an_unknown_label_like_decode() {
+    let dir = batch_dir();
+    let decode = run_in(dir.path(), &["decode", "--from", "bogus", "a.txt"]);
+    let detect = run_in(dir.path(), &["detect", "--declared", "bogus", "a.txt"]);
+    assert_eq!(decode.code, 2);
+    assert_eq!(detect.code, 2);
+    assert_eq!(detect.stderr, decode.stderr);
+    assert!(detect.stderr.contains("unknown encoding label \"bogus\""));
+    assert_eq!(detect.stdout, "");
+    let known = run_in(dir.path(), &["detect", "--declared", "latin1", "a.txt"]);
+    assert_eq!(known.code, 0, "{}", known.stderr);
+}

@@ -47,6 +47,10 @@ fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
 }
 
 pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
+    // An unknown label is refused as everywhere else, before any input is read.
+    if let Some(label) = &args.declared {
+        super::resolve_label(label)?;
+    }
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stdout().is_terminal());
     let sources = sources(args)?;
     let several = sources.len() > 1;
