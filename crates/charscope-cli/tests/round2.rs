@@ -283,3 +283,86 @@ fn detect_declared_refuses_an_unknown_label_like_decode() {
     let known = run_in(dir.path(), &["detect", "--declared", "latin1", "a.txt"]);
     assert_eq!(known.code, 0, "{}", known.stderr);
 }
+
+// 5. undump reads what people paste: code fences, hexdump -C without its text column.
+
+#[test]
+fn undump_reads_a_fenced_dump_and_one_without_its_text_column() {
+    let dump =
+        "00000000  68 65 6c 6c 6f 2c 20 63  61 66 c3 a9 0a           |hello, caf...|\n0000000d\n";
+    let no_text: String = dump
+        .lines()
+        .map(|line| format!("{}\n", line.split('|').next().unwrap().trim_end()))
+        .collect();
+    for text in [format!("```\n{dump}```\n"), no_text] {
+        let out = charscope()
+            .arg("undump")
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{text:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, "hello, caf\u{e9}\n".as_bytes(), "{text:?}");
+    }
+}
+
+#[test]
+fn undump_help_lists_the_format_names() {
+    let out = charscope().args(["undump", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for format in charscope::dump::DumpFormat::ALL {
+        assert!(
+            help.contains(&format!("- {}:", format.name())),
+            "{}: {help}",
+            format.name()
+        );
+    }
+    // The names are read as before, in any case.
+    let out = charscope()
+        .args(["undump", "--format", "HEX"])
+        .write_stdin("41")
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, b"A");
+}
+
+#[test]
+fn undump_streams_a_large_dump_without_its_text_column() {
+    // 200,000 bytes of varied values: hexdump -C's rows without the |text| column, read in
+    // several blocks.
+    let bytes: Vec<u8> = (0u32..200_000)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let mut dump = String::new();
+    for (row, chunk) in bytes.chunks(16).enumerate() {
+        let mut line = format!("{:08x} ", row * 16);
+        for (i, b) in chunk.iter().enumerate() {
+            line.push_str(if i == 8 { "  " } else { " " });
+            line.push_str(&format!("{b:02x}"));
+        }
+        dump.push_str(&line);
+        dump.push('\n');
+    }
+    dump.push_str(&format!("{:08x}\n", bytes.len()));
+    let out = charscope()
+        .arg("undump")
+        .write_stdin(dump)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout == bytes, "the bytes differ");
+    // A single line cut short, with neither text column nor final offset, is still refused.
+    let out = charscope()
+        .arg("undump")
+        .write_stdin("00000000  68 69\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
