@@ -366,3 +366,16 @@ fn undump_streams_a_large_dump_without_its_text_column() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+// 6. scan blames what validate blames.
+
+#[test]
+fn scan_and_validate_blame_the_same_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("cafe.txt"), b"caf\xE9\n").unwrap();
+    let scan = run_in(dir.path(), &["scan", "cafe.txt"]);
+    let validate = run_in(dir.path(), &["validate", "cafe.txt"]);
+    let reason = "E9: a 3-byte sequence with only 1 of its bytes, cut short by 0A";
+    assert!(scan.stdout.contains(reason), "{}", scan.stdout);
+    assert!(validate.stdout.contains(reason), "{}", validate.stdout);
+}
