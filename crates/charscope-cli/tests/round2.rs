@@ -379,3 +379,57 @@ fn scan_and_validate_blame_the_same_byte() {
     assert!(scan.stdout.contains(reason), "{}", scan.stdout);
     assert!(validate.stdout.contains(reason), "{}", validate.stdout);
 }
+
+// 7. One counting rule: line:column from 1 and "byte offset N" from 0 for people; JSON offset
+// and index from 0, line and column from 1.
+
+#[test]
+fn convert_encode_and_same_count_by_one_rule() {
+    // Ω is character index 17, column 18, byte offset 17 of its line.
+    let out = charscope()
+        .args(["convert", "-f", "utf-8", "-t", "windows-1252"])
+        .write_stdin("abcdefghijklmnopq\u{3A9}\n")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:1:18: byte offset 17: unmappable: U+03A9 '\u{3A9}'"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("character 17"), "{stderr}");
+    // encode: the first character is 1:1, byte offset 0; on the second line, 2:2.
+    let out = charscope()
+        .args(["encode", "--to", "windows-1252", "\u{3A9}ab\nb\u{3A9}"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("1:1 (byte offset 0): U+03A9"), "{stderr}");
+    assert!(stderr.contains("2:2 (byte offset 6): U+03A9"), "{stderr}");
+    let out = charscope()
+        .args(["--json", "encode", "--to", "windows-1252", "a\nb\u{3A9}"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let u = &v["unmappable"][0];
+    assert_eq!(
+        (&u["index"], &u["offset"], &u["line"], &u["column"]),
+        (&3.into(), &3.into(), &2.into(), &2.into())
+    );
+    // same: the text says 1:4 and byte offset 3 where the JSON says index 3, offset 3.
+    let human = charscope()
+        .args(["same", "caf\u{e9}", "cafe"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8(human.stdout).unwrap();
+    assert!(
+        human.starts_with("bytes     differ  at 1:4 (byte offset 3): U+00E9"),
+        "{human}"
+    );
+    let json = charscope()
+        .args(["--json", "same", "caf\u{e9}", "cafe"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let d = &v["checks"][0]["first_difference"];
+    assert_eq!((&d["index"], &d["a"]["offset"]), (&3.into(), &3.into()));
+}

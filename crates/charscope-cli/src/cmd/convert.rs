@@ -327,12 +327,11 @@ impl Job {
 fn describe(error: &TranscodeError, to: &'static Encoding) -> String {
     match error {
         TranscodeError::Unmappable(u) => format!(
-            "{}:{}: byte offset {}{}: unmappable: character {} {} '{}' {} has no {to} form",
+            "{}:{}: byte offset {}{}: unmappable: {} '{}' {} has no {to} form",
             u.line,
             u.column,
             u.offset,
             if u.exact { "" } else { " (the run holding it)" },
-            u.index,
             u.code_point,
             sanitize(&u.ch.to_string()),
             u.name
