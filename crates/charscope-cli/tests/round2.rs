@@ -433,3 +433,40 @@ fn convert_encode_and_same_count_by_one_rule() {
     let d = &v["checks"][0]["first_difference"];
     assert_eq!((&d["index"], &d["a"]["offset"]), (&3.into(), &3.into()));
 }
+
+// 8. convert --json: one shape with or without -o, and counts that agree with the error.
+
+#[test]
+fn convert_json_has_one_shape_and_counts_the_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.txt"), b"ab\xFFcd\n").unwrap();
+    let args = [
+        "--json", "convert", "-f", "utf-8", "-t", "utf-16le", "bad.txt",
+    ];
+    let stdout = run_in(dir.path(), &args);
+    let with_o: Vec<&str> = args.iter().copied().chain(["-o", "out.txt"]).collect();
+    let file = run_in(dir.path(), &with_o);
+    assert_eq!((stdout.code, file.code), (1, 1));
+    let keys = |line: &str| -> Vec<String> {
+        // The keys in the order written (serde_json's map would sort them).
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let mut keys: Vec<(usize, String)> = v
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| (line.find(&format!("\"{k}\":")).unwrap(), k.clone()))
+            .collect();
+        keys.sort();
+        keys.into_iter()
+            .map(|(_, k)| k)
+            .filter(|k| k != "hex")
+            .collect()
+    };
+    assert_eq!(keys(&stdout.stdout), keys(&file.stdout));
+    for line in [&stdout.stdout, &file.stdout] {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["error"]["error"], "malformed", "{line}");
+        assert_eq!(v["malformed"], 1, "{line}");
+        assert_eq!(v["first_malformed"], 2, "{line}");
+    }
+}

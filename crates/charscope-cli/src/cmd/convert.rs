@@ -269,18 +269,34 @@ impl Job {
         Some(bar)
     }
 
+    /// The JSON summary of one input, the same with or without `-o`: the sequence or
+    /// character a strict conversion stopped at is counted with the others (a `"malformed":
+    /// 0` beside a malformed error said two things).
+    fn summary(&self, input: &Input, output: Option<&str>, ended: &Ended) -> TranscodeReport {
+        let mut stats = ended.stats;
+        match &ended.error {
+            Some(TranscodeError::Malformed(m)) => {
+                stats.malformed += 1;
+                stats.first_malformed.get_or_insert(m.malformed.offset());
+            }
+            Some(TranscodeError::Unmappable(_)) => stats.unmappable += 1,
+            _ => {}
+        }
+        TranscodeReport {
+            file: input.name(),
+            output: output.map(str::to_string),
+            from: ended.source.name(),
+            to: self.to.name(),
+            stats,
+            error: ended.error.clone(),
+        }
+    }
+
     /// Reports how one input ended (stderr, or a JSON line), and says whether it was clean.
     fn report(&self, input: &Input, output: Option<&str>, ended: &Ended, written: &str) -> bool {
         let name = input.name();
         if self.json {
-            let report = TranscodeReport {
-                file: name,
-                output: output.map(str::to_string),
-                from: ended.source.name(),
-                to: self.to.name(),
-                stats: ended.stats,
-                error: ended.error.clone(),
-            };
+            let report = self.summary(input, output, ended);
             if let Err(e) = crate::output::print_json(&report) {
                 eprintln!("charscope: error: {e:#}");
             }
@@ -556,23 +572,14 @@ fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
                 .map_err(|e| e.context(super::batch::CutShort(input.name())))?
         };
         out.write_all(b"\"")?;
-        let report = TranscodeReport {
-            file: input.name(),
-            output: None,
-            from: ended.source.name(),
-            to: job.to.name(),
-            stats: ended.stats,
-            error: ended.error.clone(),
-        };
-        if let serde_json::Value::Object(fields) = serde_json::to_value(&report)? {
-            for (key, value) in fields.iter().filter(|(k, _)| k.as_str() != "file") {
-                out.write_all(b",")?;
-                serde_json::to_writer(&mut out, key).map_err(std::io::Error::from)?;
-                out.write_all(b":")?;
-                serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
-            }
-        }
-        out.write_all(b"}\n")?;
+        // The summary's other fields follow, in the order `-o` writes them.
+        let summary = serde_json::to_string(&job.summary(input, None, &ended))?;
+        let file = format!("{{\"file\":{}", serde_json::to_string(&input.name())?);
+        let rest = summary
+            .strip_prefix(&file)
+            .expect("the summary starts with its file");
+        out.write_all(rest.as_bytes())?;
+        out.write_all(b"\n")?;
         clean &= ended.error.is_none() && ended.stats.malformed + ended.stats.unmappable == 0;
         if ended.error.is_some() {
             break;
