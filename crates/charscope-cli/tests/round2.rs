@@ -470,3 +470,28 @@ fn convert_json_has_one_shape_and_counts_the_stop() {
         assert_eq!(v["first_malformed"], 2, "{line}");
     }
 }
+
+// 9. Shift_JIS output is WHATWG's and iconv's CP932, not Python's cp932 (docs/GUIDE.md says so).
+
+#[test]
+fn shift_jis_output_is_whatwg_and_iconv_cp932() {
+    let out = charscope()
+        .args(["convert", "-f", "utf-8", "-t", "shift_jis"])
+        .write_stdin("\u{2170}\u{9AD9}")
+        .output()
+        .unwrap();
+    // Python's cp932 writes EE EF EE E0.
+    assert_eq!(out.stdout, [0xFA, 0x40, 0xFB, 0xFC]);
+    let Ok(iconv) = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "printf '\\342\\205\\260\\351\\253\\231' | iconv -f UTF-8 -t CP932",
+        ])
+        .output()
+    else {
+        return;
+    };
+    if iconv.status.success() {
+        assert_eq!(out.stdout, iconv.stdout);
+    }
+}
