@@ -495,3 +495,26 @@ fn shift_jis_output_is_whatwg_and_iconv_cp932() {
         assert_eq!(out.stdout, iconv.stdout);
     }
 }
+
+// Done by the repair work (issue 32 asks to check them): cÅ“ur and Å“uvre fixed; fix --json
+// lists both steps of ÃƒÂ©.
+
+#[test]
+fn fix_mends_coeur_and_lists_a_repeated_step_twice() {
+    let out = charscope()
+        .args(["fix", "c\u{c5}\u{201c}ur \u{c5}\u{201c}uvre"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "c\u{153}ur \u{153}uvre\n"
+    );
+    let out = charscope()
+        .args(["--json", "fix", "\u{c3}\u{192}\u{c2}\u{a9}"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["text"], "\u{e9}");
+    let step = serde_json::json!({"encode": "windows-1252", "decode": "UTF-8"});
+    assert_eq!(v["steps"], serde_json::json!([step, step]));
+}
