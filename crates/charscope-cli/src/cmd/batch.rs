@@ -76,3 +76,49 @@ impl std::fmt::Display for CutShort {
         write!(f, "the output of {} is cut short", self.0)
     }
 }
+
+/// `err` marked [`CutShort`] when a record of `name` is open (`open`), else as it is.
+pub fn cut_short(err: anyhow::Error, open: bool, name: &str) -> anyhow::Error {
+    if open {
+        err.context(CutShort(name.to_string()))
+    } else {
+        err
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Unreadable, cut_short};
+
+    fn missing() -> anyhow::Error {
+        anyhow::Error::new(std::io::Error::from(std::io::ErrorKind::NotFound))
+            .context("cannot open x")
+    }
+
+    #[test]
+    fn only_an_unreadable_input_lets_a_batch_go_on() {
+        let batch = Unreadable::new(3);
+        assert!(!batch.ends_all(&missing()));
+        assert!(batch.ends_all(&cut_short(missing(), true, "x")));
+        assert!(!batch.ends_all(&cut_short(missing(), false, "x")));
+        let full = crate::outfile::named(
+            std::io::Error::other("No space left on device"),
+            "out",
+            false,
+        );
+        assert!(batch.ends_all(&anyhow::Error::new(full).context("converting x")));
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert!(batch.ends_all(&anyhow::Error::new(pipe)));
+        // A batch of one: its error is the command's.
+        assert!(Unreadable::new(1).ends_all(&missing()));
+    }
+
+    #[test]
+    fn the_end_counts_the_inputs_not_read() {
+        let mut batch = Unreadable::new(4);
+        assert!(batch.check(Err::<(), _>(missing())).unwrap().is_none());
+        assert!(batch.check(Ok(1)).unwrap().is_some());
+        let err = batch.finish(crate::Outcome::Clean).unwrap_err();
+        assert_eq!(err.to_string(), "1 input of 4 could not be read");
+    }
+}

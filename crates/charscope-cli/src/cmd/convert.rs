@@ -413,38 +413,44 @@ fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
     }
 }
 
+/// `--to utf-16` and `--to utf-32` write a byte order mark, then little-endian, as iconv does
+/// (unless `--bom strip`), and say so once; any other label gets its note, if it has one.
+fn marked_target(
+    args: &ConvertArgs,
+    to: &'static Encoding,
+    options: Options,
+) -> (&'static Encoding, Options) {
+    let Some(marked) = super::byte_order::marked_target(&args.to) else {
+        label_note("--to", &args.to, to);
+        return (to, options);
+    };
+    let label = args.to.trim();
+    if options.bom == BomAction::Strip {
+        eprintln!(
+            "charscope: note: --to {label} writes {marked} with no byte order mark (--bom strip)"
+        );
+        return (marked, options);
+    }
+    let mark = marked
+        .bom()
+        .map(charscope::hex::hex_pairs)
+        .unwrap_or_default();
+    let le = marked.name().to_ascii_lowercase();
+    eprintln!(
+        "charscope: note: --to {label} writes a byte order mark ({mark}), then {marked}, as iconv \
+         does; --to {le} or {} writes no mark",
+        le.replace("le", "be")
+    );
+    (marked, options.with_bom(BomAction::Add))
+}
+
 pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
     let from = resolve_from(&args.from)?;
-    let mut to = super::encoding_for(&args.to)?;
+    let to = super::encoding_for(&args.to)?;
     if !from.auto {
         label_note("--from", &args.from, from.encoding);
     }
-    let mut options = options(args);
-    match super::byte_order::marked_target(&args.to) {
-        Some(marked) => {
-            to = marked;
-            let mark = marked
-                .bom()
-                .map(charscope::hex::hex_pairs)
-                .unwrap_or_default();
-            if options.bom == BomAction::Strip {
-                eprintln!(
-                    "charscope: note: --to {} writes {marked} with no byte order mark (--bom strip)",
-                    args.to.trim()
-                );
-            } else {
-                options = options.with_bom(BomAction::Add);
-                eprintln!(
-                    "charscope: note: --to {} writes a byte order mark ({mark}), then {marked}, as \
-                     iconv does; --to {} or {} writes no mark",
-                    args.to.trim(),
-                    marked.name().to_ascii_lowercase(),
-                    marked.name().to_ascii_lowercase().replace("le", "be"),
-                );
-            }
-        }
-        None => label_note("--to", &args.to, to),
-    }
+    let (to, options) = marked_target(args, to, options(args));
     if !to.can_encode() {
         bail!("{to} can only decode, not encode: choose another --to");
     }

@@ -202,13 +202,7 @@ fn decode_one(
         });
         Ok(result?)
     })
-    .map_err(|e| {
-        if ctx.json {
-            e.context(super::batch::CutShort(name.clone()))
-        } else {
-            e
-        }
-    })?;
+    .map_err(|e| super::batch::cut_short(e, ctx.json, &name))?;
 
     if ctx.json {
         write!(out, "\",\"encoding\":")?;
