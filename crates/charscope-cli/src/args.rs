@@ -403,9 +403,17 @@ fn parse_escape_format(name: &str) -> Result<EscapeFormat, String> {
         .map_err(|e: charscope::escape::UnknownEscapeFormat| e.to_string())
 }
 
-fn parse_dump_format(name: &str) -> Result<DumpFormat, String> {
-    name.parse()
-        .map_err(|e: charscope::dump::UnknownFormat| e.to_string())
+/// `--format` of undump: the library's format names, each listed in `--help` with what writes
+/// it (one list: `DumpFormat::ALL`).
+fn dump_format_parser() -> impl clap::builder::TypedValueParser<Value = DumpFormat> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        DumpFormat::ALL.map(|format| PossibleValue::new(format.name()).help(format.description())),
+    )
+    .map(|name| {
+        name.parse::<DumpFormat>()
+            .expect("a name from DumpFormat::ALL")
+    })
 }
 
 // The arguments of `charscope dump` (a plain comment: see `Command`).
@@ -445,7 +453,7 @@ pub struct UndumpArgs {
     pub file: Option<PathBuf>,
 
     /// Read the dump as this format instead of recognising it (base64 is read only when asked).
-    #[arg(long, value_name = "FORMAT", value_parser = parse_dump_format)]
+    #[arg(long, value_name = "FORMAT", value_parser = dump_format_parser(), ignore_case = true)]
     pub format: Option<DumpFormat>,
 
     /// The byte order of 16-bit (and wider) words in hexdump and od -x dumps, which the dump
@@ -635,7 +643,9 @@ pub enum NormalizeArg {
 // The arguments of `charscope convert` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The source encoding label, or `auto` (a byte order mark, else UTF-8).
+    /// The source encoding label, or `auto`: a byte order mark, else what `detect` finds in the
+    /// first MiB of each input (empty or binary input is read as UTF-8); standard error says
+    /// what it was read as, and why, in one line.
     #[arg(long, short = 'f', default_value = "auto", value_name = "LABEL")]
     pub from: String,
 

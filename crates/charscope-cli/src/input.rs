@@ -96,9 +96,19 @@ impl Source {
 
 pub use crate::terminal::shown_path;
 
-/// Opens a file for reading, with a message that names it.
+/// Opens a file for reading, with a message that names it. A directory is refused here, with
+/// the system's own reason and its path (on Unix it opens, and only a read would fail).
 pub fn open_file(path: &Path) -> Result<std::fs::File> {
-    std::fs::File::open(path).with_context(|| format!("cannot open {}", shown_path(path)))
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot open {}", shown_path(path)))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        let reason = (&file)
+            .read(&mut [0u8; 1])
+            .err()
+            .unwrap_or_else(|| std::io::ErrorKind::IsADirectory.into());
+        return Err(reason).with_context(|| format!("cannot read {}", shown_path(path)));
+    }
+    Ok(file)
 }
 
 /// How much `for_each_chunk` reads at a time.

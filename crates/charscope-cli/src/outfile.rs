@@ -154,7 +154,33 @@ pub fn named(e: std::io::Error, shown: &str, replacing: bool) -> std::io::Error 
     } else {
         String::new()
     };
-    std::io::Error::new(e.kind(), format!("cannot write {shown}: {e}{kept}"))
+    std::io::Error::new(
+        e.kind(),
+        WriteError(format!("cannot write {shown}: {e}{kept}")),
+    )
+}
+
+/// What [`named`] wraps: an output that cannot be written, its message naming it. A batch of
+/// inputs goes on past an input it cannot read, never past an output it cannot write.
+#[derive(Debug)]
+pub struct WriteError(String);
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Whether an error is (or was caused by) an output that cannot be written.
+pub fn is_write_error(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .and_then(|e| e.get_ref())
+            .is_some_and(|inner| inner.is::<WriteError>())
+    })
 }
 
 /// Standard output as a file of its own (large writes, no line buffering).

@@ -163,7 +163,7 @@ fn encode_refuses_unmappable_unless_asked() {
         .code(1)
         .stdout("")
         .stderr(
-            predicate::str::contains("character 4 (U+00E9")
+            predicate::str::contains("1:4 (byte offset 3): U+00E9")
                 .and(predicate::str::contains("nothing written")),
         );
     charscope()

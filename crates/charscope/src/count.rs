@@ -41,6 +41,16 @@ pub(crate) fn advance(
     }
 }
 
+/// The line and column of byte `offset` of `text`, as every command counts them for people:
+/// both from 1, the column in characters (the one counting rule: byte offsets from 0, lines and
+/// columns from 1, character indexes from 0). An offset inside a character counts it.
+pub fn line_column(text: &str, offset: usize) -> (u64, u64) {
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    let (mut line, mut column) = (1, 0);
+    advance(before, utf8_chars, &mut line, &mut column);
+    (line, column + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,6 +62,7 @@ mod tests {
         fn counts_agree_with_std(text in "(\\PC|\n){0,200}", repeat in 1usize..5) {
             let text = text.repeat(repeat);
             prop_assert_eq!(newlines(text.as_bytes()), text.matches('\n').count() as u64);
+            prop_assert_eq!(line_column(&text, text.len()).0, 1 + text.matches('\n').count() as u64);
             prop_assert_eq!(utf8_chars(text.as_bytes()), text.chars().count() as u64);
             // Line and column after the text, from line 3, column 5.
             let (mut line, mut column) = (3, 5);
@@ -61,4 +72,11 @@ mod tests {
             prop_assert_eq!((line, column), (3 + lines, if lines == 0 { 5 + after } else { after }));
         }
     }
+}
+
+#[test]
+fn line_and_column_count_from_1() {
+    assert_eq!(line_column("caf\u{e9}!", 0), (1, 1));
+    assert_eq!(line_column("caf\u{e9}!", 5), (1, 5));
+    assert_eq!(line_column("ab\n\u{e9}x", 5), (2, 2));
 }

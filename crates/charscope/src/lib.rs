@@ -91,6 +91,7 @@ pub mod text;
 
 /// Lines and characters counted for positions (bytecount's SIMD counts).
 mod count;
+pub use count::line_column;
 /// The HTML named character references, from a string the build script writes.
 mod html_entities;
 /// Work cut in parts, done on threads of their own.

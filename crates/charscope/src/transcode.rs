@@ -222,8 +222,8 @@ impl fmt::Display for TranscodeError {
             ),
             TranscodeError::Unmappable(u) => write!(
                 f,
-                "{}:{}: byte offset {}: unmappable: character {} {} {}",
-                u.line, u.column, u.offset, u.index, u.code_point, u.name
+                "{}:{}: byte offset {}: unmappable: {} {}",
+                u.line, u.column, u.offset, u.code_point, u.name
             ),
         }
     }

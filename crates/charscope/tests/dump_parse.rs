@@ -260,3 +260,51 @@ fn formats_are_named_and_forced() {
     let forced = ParseOptions::default().with_format(Some(DumpFormat::HexdumpCanonical));
     assert_eq!(dump::parse("C3 A9", &forced).unwrap_err().line, 1);
 }
+
+/// `hexdump -C` of "hello, café\n" (13 bytes: the second half of the line is short).
+const HELLO_HEXDUMP: &str =
+    "00000000  68 65 6c 6c 6f 2c 20 63  61 66 c3 a9 0a           |hello, caf...|\n0000000d\n";
+const HELLO: &[u8] = b"hello, caf\xC3\xA9\n";
+
+#[test]
+fn a_dump_pasted_inside_code_fences() {
+    for text in [
+        format!("```\n{HELLO_HEXDUMP}```\n"),
+        format!("```text\n{HELLO_HEXDUMP}```"),
+        format!("~~~\n{HELLO_HEXDUMP}~~~\n"),
+        format!("  ```console\n$ hexdump -C hello.txt\n{HELLO_HEXDUMP}  ```\n"),
+    ] {
+        assert_eq!(
+            read(&text),
+            (HELLO.to_vec(), DumpFormat::HexdumpCanonical),
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        read("```\nC3 A9\n```\n"),
+        (EACUTE.to_vec(), DumpFormat::Hex)
+    );
+    // Fence lines are blanked, not removed: an error still names the line of the paste.
+    assert_eq!(fails("```\nC3 A9\nC3 zz\n```\n").0, 3);
+}
+
+#[test]
+fn hexdump_canonical_without_its_text_column() {
+    let without: String = HELLO_HEXDUMP
+        .lines()
+        .map(|line| format!("{}\n", line.split('|').next().unwrap().trim_end()))
+        .collect();
+    assert_eq!(
+        read(&without),
+        (HELLO.to_vec(), DumpFormat::HexdumpCanonical)
+    );
+    // 20 bytes: a full line and a short one, with and without trailing spaces.
+    let long = "00000000  00 01 02 03 04 05 06 07  08 09 0a 0b 0c 0d 0e 0f\n00000010  10 11 12 13\n00000014\n";
+    assert_eq!(read(long).0, (0u8..20).collect::<Vec<u8>>());
+    // The offsets still check each line: a byte lost in the middle is an error, not a guess.
+    let cut = "00000000  00 01 02 03 04 05 06 07  08 09 0a 0b 0c 0d 0e\n00000010  10 11 12 13\n00000014\n";
+    assert_eq!(fails(cut).0, 2);
+    // A dump whose first line has the column still needs it on every line.
+    let mixed = format!("{}00000010  10\n00000011\n", &HELLO_HEXDUMP[..78]);
+    assert!(dump::parse(&mixed, &ParseOptions::default()).is_err());
+}

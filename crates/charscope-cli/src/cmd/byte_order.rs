@@ -73,6 +73,17 @@ pub fn settle(
     })
 }
 
+/// What `--to utf-16` and `--to utf-32` write, as iconv does (`iconv -t UTF-16`, `-t UTF-32`):
+/// a byte order mark, then little-endian. The little-endian encoding, or `None` for any other
+/// label (`utf-16le`, `utf-16be`, `utf-32le`, `utf-32be` write no mark).
+pub fn marked_target(label: &str) -> Option<&'static Encoding> {
+    match label.trim().to_ascii_lowercase().as_str() {
+        "utf-16" | "utf16" => Some(encoding::UTF_16LE),
+        "utf-32" | "utf32" => Some(encoding::UTF_32LE),
+        _ => None,
+    }
+}
+
 /// Reads at least `n` bytes from the start of `reader` (fewer only at its end), and gives them
 /// back with a reader that still yields every byte, those included. It reads a whole block at
 /// once, so that later reads of a file stay aligned to its pages (reading 4 bytes first made

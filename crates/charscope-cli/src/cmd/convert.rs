@@ -43,12 +43,12 @@ struct From {
 }
 
 /// `--from auto`: the encoding the library's one auto choice (`detect::auto`, as decode and
-/// inspect use) reads from the start of the input, `head`; a byte order mark still decides.
-fn detect_source(head: &[u8]) -> Option<&'static Encoding> {
-    if head.is_empty() {
-        return None;
-    }
-    Some(charscope::detect::auto(head).0)
+/// inspect use) reads from the start of the input, `head` (a byte order mark decides there
+/// too), said on standard error with the detection's reasons in one line.
+fn detect_source(head: &[u8], name: &str) -> &'static Encoding {
+    let (encoding, detection) = charscope::detect::auto(head);
+    eprintln!("{}", super::auto_note(name, &detection));
+    encoding
 }
 
 fn resolve_from(label: &str) -> Result<From> {
@@ -136,9 +136,9 @@ struct Ended {
 }
 
 impl Job {
-    fn transcoder(&self, head: &[u8]) -> Result<Transcoder> {
+    fn transcoder(&self, head: &[u8], name: &str) -> Result<Transcoder> {
         let (from, sniff) = if self.from.auto {
-            (detect_source(head).unwrap_or(self.from.encoding), true)
+            (detect_source(head, name), true)
         } else {
             (self.from.encoding, false)
         };
@@ -183,7 +183,7 @@ impl Job {
         let mut head = vec![0u8; if self.from.auto { CHUNK } else { 0 }];
         let n = charscope::source::read_full_at(file, &mut head, 0)
             .map_err(|(offset, e)| anyhow::Error::new(e).context(cannot_read(offset)))?;
-        let mut t = self.transcoder(&head[..n])?;
+        let mut t = self.transcoder(&head[..n], name)?;
         drop(head);
         let result = t.transcode_source(file, CHUNK, &mut |bytes, read| {
             sink.write_all(bytes)?;
@@ -226,7 +226,7 @@ impl Job {
             let last = n < buf.len();
             let t = match &mut transcoder {
                 Some(t) => t,
-                None => transcoder.insert(self.transcoder(&buf[..n])?),
+                None => transcoder.insert(self.transcoder(&buf[..n], name)?),
             };
             out.clear();
             let result = t.transcode_parallel(&buf[..n], last, &mut out);
@@ -269,34 +269,39 @@ impl Job {
         Some(bar)
     }
 
+    /// The JSON summary of one input, the same with or without `-o`: the sequence or
+    /// character a strict conversion stopped at is counted with the others (a `"malformed":
+    /// 0` beside a malformed error said two things).
+    fn summary(&self, input: &Input, output: Option<&str>, ended: &Ended) -> TranscodeReport {
+        let mut stats = ended.stats;
+        match &ended.error {
+            Some(TranscodeError::Malformed(m)) => {
+                stats.malformed += 1;
+                stats.first_malformed.get_or_insert(m.malformed.offset());
+            }
+            Some(TranscodeError::Unmappable(_)) => stats.unmappable += 1,
+            _ => {}
+        }
+        TranscodeReport {
+            file: input.name(),
+            output: output.map(str::to_string),
+            from: ended.source.name(),
+            to: self.to.name(),
+            stats,
+            error: ended.error.clone(),
+        }
+    }
+
     /// Reports how one input ended (stderr, or a JSON line), and says whether it was clean.
     fn report(&self, input: &Input, output: Option<&str>, ended: &Ended, written: &str) -> bool {
         let name = input.name();
         if self.json {
-            let report = TranscodeReport {
-                file: name,
-                output: output.map(str::to_string),
-                from: ended.source.name(),
-                to: self.to.name(),
-                stats: ended.stats,
-                error: ended.error.clone(),
-            };
+            let report = self.summary(input, output, ended);
             if let Err(e) = crate::output::print_json(&report) {
                 eprintln!("charscope: error: {e:#}");
             }
         } else {
             let shown = crate::terminal::name(&name);
-            if self.from.auto && self.verbose {
-                eprintln!(
-                    "charscope: note: {shown}: --from auto read it as {} ({})",
-                    ended.source,
-                    if ended.source == self.from.encoding {
-                        "no byte order mark; detection is not wired in yet, so UTF-8"
-                    } else {
-                        "its byte order mark"
-                    }
-                );
-            }
             if let Some(error) = &ended.error {
                 eprintln!("charscope: {shown}:{}", describe(error, self.to));
                 eprintln!("charscope: stopped: {written}");
@@ -338,12 +343,11 @@ impl Job {
 fn describe(error: &TranscodeError, to: &'static Encoding) -> String {
     match error {
         TranscodeError::Unmappable(u) => format!(
-            "{}:{}: byte offset {}{}: unmappable: character {} {} '{}' {} has no {to} form",
+            "{}:{}: byte offset {}{}: unmappable: {} '{}' {} has no {to} form",
             u.line,
             u.column,
             u.offset,
             if u.exact { "" } else { " (the run holding it)" },
-            u.index,
             u.code_point,
             sanitize(&u.ch.to_string()),
             u.name
@@ -385,8 +389,12 @@ fn options(args: &ConvertArgs) -> Options {
 }
 
 /// A note when a label means something else than its name (WHATWG meanings: `latin1` is
-/// windows-1252, `utf-16` is UTF-16LE), so that it never happens silently.
+/// windows-1252, `utf-16` is UTF-16LE), so that it never happens silently; said once: not when
+/// resolving the label said it already.
 fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
+    if super::resolve_label(label).is_ok_and(|r| r.note.is_some()) {
+        return;
+    }
     const SURPRISING: [&str; 7] = [
         "iso-8859-1",
         "latin1",
@@ -405,13 +413,44 @@ fn label_note(option: &str, label: &str, encoding: &'static Encoding) {
     }
 }
 
+/// `--to utf-16` and `--to utf-32` write a byte order mark, then little-endian, as iconv does
+/// (unless `--bom strip`), and say so once; any other label gets its note, if it has one.
+fn marked_target(
+    args: &ConvertArgs,
+    to: &'static Encoding,
+    options: Options,
+) -> (&'static Encoding, Options) {
+    let Some(marked) = super::byte_order::marked_target(&args.to) else {
+        label_note("--to", &args.to, to);
+        return (to, options);
+    };
+    let label = args.to.trim();
+    if options.bom == BomAction::Strip {
+        eprintln!(
+            "charscope: note: --to {label} writes {marked} with no byte order mark (--bom strip)"
+        );
+        return (marked, options);
+    }
+    let mark = marked
+        .bom()
+        .map(charscope::hex::hex_pairs)
+        .unwrap_or_default();
+    let le = marked.name().to_ascii_lowercase();
+    eprintln!(
+        "charscope: note: --to {label} writes a byte order mark ({mark}), then {marked}, as iconv \
+         does; --to {le} or {} writes no mark",
+        le.replace("le", "be")
+    );
+    (marked, options.with_bom(BomAction::Add))
+}
+
 pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
     let from = resolve_from(&args.from)?;
     let to = super::encoding_for(&args.to)?;
     if !from.auto {
         label_note("--from", &args.from, from.encoding);
     }
-    label_note("--to", &args.to, to);
+    let (to, options) = marked_target(args, to, options(args));
     if !to.can_encode() {
         bail!("{to} can only decode, not encode: choose another --to");
     }
@@ -423,7 +462,6 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
             to.name()
         );
     }
-    let options = options(args);
     if options.bom == BomAction::Add && to.bom().is_none() {
         eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
     }
@@ -501,15 +539,18 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     // Standard output written straight to its descriptor: whole chunks, no line buffering.
     let mut sink = CountingWriter::new(OutputFile::stdout()?);
     let mut clean = true;
+    let mut unreadable = super::batch::Unreadable::new(inputs.len());
     for input in inputs {
-        let ended = job.stream(input, &mut sink, true)?;
+        let Some(ended) = unreadable.check(job.stream(input, &mut sink, true))? else {
+            continue;
+        };
         let written = format!("{} bytes written to standard output", sink.written);
         clean &= job.report(input, None, &ended, &written);
         if ended.error.is_some() {
             break;
         }
     }
-    Ok(outcome(clean))
+    unreadable.finish(outcome(clean))
 }
 
 /// `--json` without `-o`: one JSON line per input, the converted bytes in it as `"hex"` (as
@@ -517,7 +558,14 @@ fn to_stdout(job: &Job, inputs: &[Input]) -> Result<Outcome> {
 fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
     let mut out = std::io::BufWriter::with_capacity(CHUNK, OutputFile::stdout()?);
     let mut clean = true;
+    let mut unreadable = super::batch::Unreadable::new(inputs.len());
     for input in inputs {
+        // An input that cannot be opened is said before its JSON line is begun; one that
+        // fails later ends the batch (its line is cut short).
+        out.flush()?;
+        if unreadable.check(input.open())?.is_none() {
+            continue;
+        }
         out.write_all(b"{\"file\":")?;
         serde_json::to_writer(&mut out, &input.name()).map_err(std::io::Error::from)?;
         out.write_all(b",\"hex\":\"")?;
@@ -526,33 +574,25 @@ fn to_stdout_json(job: &Job, inputs: &[Input]) -> Result<Outcome> {
                 inner: &mut out,
                 first: true,
             };
-            job.stream(input, &mut sink, false)?
+            job.stream(input, &mut sink, false)
+                .map_err(|e| e.context(super::batch::CutShort(input.name())))?
         };
         out.write_all(b"\"")?;
-        let report = TranscodeReport {
-            file: input.name(),
-            output: None,
-            from: ended.source.name(),
-            to: job.to.name(),
-            stats: ended.stats,
-            error: ended.error.clone(),
-        };
-        if let serde_json::Value::Object(fields) = serde_json::to_value(&report)? {
-            for (key, value) in fields.iter().filter(|(k, _)| k.as_str() != "file") {
-                out.write_all(b",")?;
-                serde_json::to_writer(&mut out, key).map_err(std::io::Error::from)?;
-                out.write_all(b":")?;
-                serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
-            }
-        }
-        out.write_all(b"}\n")?;
+        // The summary's other fields follow, in the order `-o` writes them.
+        let summary = serde_json::to_string(&job.summary(input, None, &ended))?;
+        let file = format!("{{\"file\":{}", serde_json::to_string(&input.name())?);
+        let rest = summary
+            .strip_prefix(&file)
+            .expect("the summary starts with its file");
+        out.write_all(rest.as_bytes())?;
+        out.write_all(b"\n")?;
         clean &= ended.error.is_none() && ended.stats.malformed + ended.stats.unmappable == 0;
         if ended.error.is_some() {
             break;
         }
     }
     out.flush()?;
-    Ok(outcome(clean))
+    unreadable.finish(outcome(clean))
 }
 
 /// Writes bytes as upper-case hex pairs separated by spaces.
@@ -590,8 +630,13 @@ fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
     let mut clean = true;
     let mut failed = false;
     let mut sink = CountingWriter::new(std::io::BufWriter::with_capacity(CHUNK, file));
+    // An input that cannot be read is said, and the others are still read (so that every one
+    // is named), but the file is written only when all were.
+    let mut unreadable = super::batch::Unreadable::new(inputs.len());
     for input in inputs {
-        let ended = job.stream(input, &mut sink, true)?;
+        let Some(ended) = unreadable.check(job.stream(input, &mut sink, true))? else {
+            continue;
+        };
         let written = if is_direct {
             format!("{} bytes written to {shown}", sink.written)
         } else {
@@ -604,10 +649,12 @@ fn to_one_file(job: &Job, inputs: &[Input], out: &Path) -> Result<Outcome> {
         }
     }
     let file = sink.inner.into_inner().map_err(|e| e.into_error())?;
-    if !failed {
+    if !failed && unreadable.count() == 0 {
         file.commit()?;
+    } else if unreadable.count() > 0 && !is_direct {
+        eprintln!("charscope: no file written ({shown} left as it was)");
     }
-    Ok(outcome(clean))
+    unreadable.finish(outcome(clean))
 }
 
 /// Each input to its own target (a file in a directory, or itself in place), in parallel.

@@ -97,13 +97,21 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let sink = sink_for(ctx.json, std::io::stdout().is_terminal());
     let mut out = std::io::BufWriter::with_capacity(256 * 1024, crate::output::stdout());
     let mut problems = false;
+    let mut unreadable = super::batch::Unreadable::new(sources.len());
     for source in &mut sources {
-        let encoding = if auto {
-            super::encoding_for_source(&args.from, source)?
+        let ended = if auto {
+            super::encoding_for_source(&args.from, source)
         } else {
-            encoding
+            Ok(encoding)
+        }
+        .and_then(|encoding| decode_one(source, encoding, args, ctx, &sink, &style, &mut out));
+        // What was decoded before the error goes out before the error is said.
+        if ended.is_err() {
+            out.flush()?;
+        }
+        let Some(ended) = unreadable.check(ended)? else {
+            continue;
         };
-        let ended = decode_one(source, encoding, args, ctx, &sink, &style, &mut out)?;
         problems |= ended.stopped || ended.replacements > 0;
         if ended.stopped {
             break;
@@ -112,7 +120,7 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     out.flush()?;
     // Exit 1 whenever the input was not clean: under --strict decoding stopped; otherwise the
     // text was written, with each malformed sequence replaced by U+FFFD.
-    Ok(if problems {
+    unreadable.finish(if problems {
         Outcome::Problems
     } else {
         Outcome::Clean
@@ -193,7 +201,8 @@ fn decode_one(
             result = sink.write(&mut *out, text);
         });
         Ok(result?)
-    })?;
+    })
+    .map_err(|e| super::batch::cut_short(e, ctx.json, &name))?;
 
     if ctx.json {
         write!(out, "\",\"encoding\":")?;

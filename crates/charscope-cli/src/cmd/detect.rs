@@ -83,22 +83,30 @@ fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
 }
 
 pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
+    // An unknown label is refused as everywhere else, before any input is read.
+    if let Some(label) = &args.declared {
+        super::resolve_label(label)?;
+    }
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stdout().is_terminal());
     let sources = sources(args)?;
     let several = sources.len() > 1;
-    // Several inputs share the cores, their answers written in the order given.
+    // Several inputs share the cores, their answers written in the order given; one that
+    // cannot be read is named and the others still answered (exit 2 at the end).
     let threads = if several {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         1
     };
+    let mut unreadable = super::batch::Unreadable::new(sources.len());
     super::in_order::run(
         threads,
         AHEAD,
         |hand_out| (0..sources.len()).try_for_each(&mut *hand_out),
         |i| detect_source(&sources[i], args.declared.as_deref()),
         |done| {
-            let d = done?;
+            let Some(d) = unreadable.check(done)? else {
+                return Ok(());
+            };
             if ctx.json {
                 print_json(&d)
             } else {
@@ -106,7 +114,7 @@ pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
             }
         },
     )?;
-    Ok(Outcome::Clean)
+    unreadable.finish(Outcome::Clean)
 }
 
 fn pct(x: f64) -> String {

@@ -10,13 +10,15 @@ use charscope::encoding::UTF_8;
 use charscope::transcode::{Options, Transcoder};
 use std::io::Write;
 
-/// The character for people: counted from 1 ("character 4" of "café"), as the page counts.
-fn describe(u: &Unmappable) -> String {
+/// The character for people, where it is in `text`: `line:column` from 1 and the byte offset
+/// (in the text's UTF-8) from 0, the one counting rule.
+fn describe(u: &Unmappable, text: &str) -> String {
+    let (line, column) = charscope::line_column(text, u.utf8_offset);
     format!(
-        "character {} (U+{:04X} '{}')",
-        u.index + 1,
+        "{line}:{column} (byte offset {}): U+{:04X} '{}'",
+        u.utf8_offset,
         u32::from(u.ch),
-        u.ch
+        crate::terminal::sanitize(&u.ch.to_string())
     )
 }
 
@@ -108,7 +110,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
             eprintln!(
                 "charscope: {}: {} cannot be encoded",
                 encoding.name(),
-                style.bad(&describe(u))
+                style.bad(&describe(u, &text))
             );
         }
         eprintln!(
@@ -135,7 +137,7 @@ pub fn run(args: &EncodeArgs, ctx: &Ctx) -> Result<Outcome> {
                     Substitute::Question => "with ?",
                     _ => "with HTML character references",
                 },
-                describe(&encoded.unmappable[0])
+                describe(&encoded.unmappable[0], &text)
             );
         }
     }

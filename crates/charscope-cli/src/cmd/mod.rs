@@ -1,5 +1,6 @@
 //! One module per command.
 
+mod batch;
 mod byte_order;
 mod char;
 mod compare;
@@ -156,12 +157,24 @@ pub fn encoding_for_source(
         *source = Source::Buffered(bytes);
     }
     let d = detect::detect_source(source, None)?;
-    eprintln!(
-        "charscope: note: {}: --from auto: {}",
-        crate::terminal::sanitize(&source.name()),
-        crate::terminal::sanitize(&d.summary())
-    );
+    eprintln!("{}", auto_note(&source.name(), &d));
     Ok(d.auto_encoding())
+}
+
+/// The one line `--from auto` says on standard error: what the input is read as, and why, in
+/// the detection's own words ([`charscope::detect::Detection::summary`]); when nothing was
+/// found (empty input, binary data), that it is read as UTF-8.
+pub fn auto_note(name: &str, d: &charscope::detect::Detection) -> String {
+    let fallback = if d.encoding.is_none() {
+        format!("; read as {}", d.auto_encoding())
+    } else {
+        String::new()
+    };
+    format!(
+        "charscope: note: {}: --from auto: {}{fallback}",
+        crate::terminal::name(name),
+        crate::terminal::sanitize(&d.summary())
+    )
 }
 
 /// A note for standard error when the input starts with the byte order mark of another encoding

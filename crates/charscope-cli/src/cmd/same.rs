@@ -52,10 +52,13 @@ fn print_human(s: &Same, style: &Style) -> Result<()> {
                 let side = |s: &charscope::same::Side| {
                     s.ch.as_ref().map_or("(the end)".to_string(), |c| c.label())
                 };
+                // The one counting rule: line:column from 1, byte offsets from 0 (the same in
+                // both forms under this comparison: what comes before the difference is equal).
+                let (line, column) = charscope::line_column(&check.a, d.a.offset);
                 writeln!(
                     out,
-                    "at character {}: {} / {}",
-                    d.index + 1,
+                    "at {line}:{column} (byte offset {}): {} / {}",
+                    d.a.offset,
                     side(&d.a),
                     side(&d.b)
                 )?;

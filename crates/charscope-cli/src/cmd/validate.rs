@@ -67,8 +67,8 @@ enum Message {
 fn run_auto(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
     let mut sources = Source::all_from_args(&args.input)?;
     let mut clean = true;
-    let mut failed = None;
-    let several = sources.len() > 1;
+    let mut unreadable = super::batch::Unreadable::new(sources.len());
+    let sources_len = sources.len();
     for source in &mut sources {
         let result = super::encoding_for_source(&args.from, source).and_then(|requested| {
             let job = Job {
@@ -76,7 +76,7 @@ fn run_auto(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
                 args,
                 json: ctx.json,
                 style: Style::new(use_color(ctx.color, ctx.json)),
-                progress: !several && !args.no_progress,
+                progress: sources_len == 1 && !args.no_progress,
             };
             let mut out = Direct { error: None };
             let result = validate_one(source, &job, &mut out);
@@ -85,20 +85,11 @@ fn run_auto(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
             }
             result
         });
-        match result {
-            Ok(ok) => clean &= ok,
-            Err(err) if crate::is_broken_pipe(&err) => return Err(err),
-            Err(err) if !several => return Err(err),
-            Err(err) => {
-                eprintln!("charscope: error: {err:#}");
-                failed = Some(err);
-            }
+        if let Some(ok) = unreadable.check(result)? {
+            clean &= ok;
         }
     }
-    if let Some(err) = failed {
-        return Err(err.context("some inputs could not be read"));
-    }
-    Ok(if clean {
+    unreadable.finish(if clean {
         Outcome::Clean
     } else {
         Outcome::Problems
@@ -184,7 +175,7 @@ pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
 fn write_in_order(receivers: Vec<Receiver<Message>>, progress: &Progress) -> Result<Outcome> {
     let mut stdout = crate::output::stdout();
     let mut any_malformed = false;
-    let mut failed = None;
+    let mut unreadable = super::batch::Unreadable::new(receivers.len());
     for (i, rx) in receivers.into_iter().enumerate() {
         progress.advance(i);
         loop {
@@ -203,11 +194,7 @@ fn write_in_order(receivers: Vec<Receiver<Message>>, progress: &Progress) -> Res
                         return Err(err);
                     }
                     stdout.flush()?;
-                    eprintln!(
-                        "charscope: error: {}",
-                        terminal::sanitize(&format!("{err:#}"))
-                    );
-                    failed = Some(err);
+                    unreadable.skip(&err);
                     break;
                 }
                 Err(_) => anyhow::bail!("a validating thread ended without its result"),
@@ -215,10 +202,7 @@ fn write_in_order(receivers: Vec<Receiver<Message>>, progress: &Progress) -> Res
         }
     }
     stdout.flush()?;
-    if let Some(err) = failed {
-        return Err(err.context("some inputs could not be read"));
-    }
-    Ok(if any_malformed {
+    unreadable.finish(if any_malformed {
         Outcome::Problems
     } else {
         Outcome::Clean

@@ -17,9 +17,11 @@ pub(crate) fn sniff_hexdump(line: &Line) -> bool {
         && (line.chars.contains(&'|') || tokens[1].start == tokens[0].end() + 2)
 }
 
-/// Reads `hexdump -C` output.
+/// Reads `hexdump -C` output, with its `|text|` column or (when its first line of bytes has
+/// none: a dump copied without it) without one; the offsets still check every line's length.
 pub(crate) fn parse_hexdump(lines: &[Line]) -> Result<LazyParsed, DumpError> {
     let mut items = Vec::with_capacity(lines.len());
+    let with_text = has_text_column(lines);
     for line in lines {
         if line.is_star() {
             items.push(Item::Star {
@@ -29,13 +31,25 @@ pub(crate) fn parse_hexdump(lines: &[Line]) -> Result<LazyParsed, DumpError> {
         }
         let tokens = line.tokens();
         let first = &tokens[0];
+        if !with_text && (first.text.len() < 8 || first.start != 0) {
+            // Without the text column only the layout (an offset of 8 digits or more at the
+            // start of the line) tells this from plain hex and hexyl.
+            return Err(line.error(
+                first.start,
+                DumpErrorKind::Invalid,
+                format!(
+                    "expected an offset of 8 hex digits or more at the start of the line, found {:?}",
+                    first.text
+                ),
+            ));
+        }
         let offset = offset_of(line, first)?;
         let at = (line.number, line.column(first.start));
         if tokens.len() == 1 {
             items.push(Item::End { at, offset });
             continue;
         }
-        let bytes = hexdump_row(line, &tokens)?;
+        let bytes = hexdump_row(line, &tokens, with_text)?;
         items.push(Item::Data {
             at,
             offset: Some(offset),
@@ -57,6 +71,24 @@ pub(crate) fn parse_hexdump(lines: &[Line]) -> Result<LazyParsed, DumpError> {
     })
 }
 
+/// Whether a `hexdump -C` dump has its `|text|` column. One copied without it is read as one
+/// when its first line of bytes has none and the lengths can be checked: there is a second line
+/// of bytes (the offsets check the first), hexdump's final offset line, or the one line holds
+/// a full row of 16 bytes (a line cut short at its end is refused, as before).
+fn has_text_column(lines: &[Line]) -> bool {
+    let mut data = lines
+        .iter()
+        .filter(|line| !line.is_star() && line.tokens().len() > 1);
+    let Some(first) = data.next() else {
+        return true;
+    };
+    let ends_with_length = lines
+        .last()
+        .is_some_and(|line| !line.is_star() && line.tokens().len() == 1);
+    first.chars.contains(&'|')
+        || (data.next().is_none() && !ends_with_length && first.tokens().len() != 17)
+}
+
 fn offset_of(line: &Line, token: &Token) -> Result<u64, DumpError> {
     if !all_hex(&token.text) {
         return Err(line.error(
@@ -74,8 +106,9 @@ fn offset_of(line: &Line, token: &Token) -> Result<u64, DumpError> {
     })
 }
 
-/// The bytes of one `hexdump -C` line, checked against its `|text|` column.
-fn hexdump_row(line: &Line, tokens: &[Token]) -> Result<Vec<u8>, DumpError> {
+/// The bytes of one `hexdump -C` line, checked against its `|text|` column (which a dump
+/// copied `without_text` lacks).
+fn hexdump_row(line: &Line, tokens: &[Token], with_text: bool) -> Result<Vec<u8>, DumpError> {
     let mut bytes = Vec::with_capacity(16);
     let mut text_start = None;
     for token in &tokens[1..] {
@@ -100,9 +133,21 @@ fn hexdump_row(line: &Line, tokens: &[Token]) -> Result<Vec<u8>, DumpError> {
                 "more than 16 bytes on a hexdump -C line",
             ));
         }
+        // Without the text column, each byte must sit where hexdump -C writes it.
+        let column = tokens[0].end() + 2 + 3 * bytes.len() + usize::from(bytes.len() >= 8);
+        if !with_text && token.start != column {
+            return Err(line.error(
+                token.start,
+                DumpErrorKind::Invalid,
+                "a byte out of hexdump -C's columns (and no |text| column)",
+            ));
+        }
         bytes.push(hex_pair(line, token.start).expect("checked hex"));
     }
     let Some(start) = text_start else {
+        if !with_text {
+            return Ok(bytes);
+        }
         return Err(line.error(
             line.trimmed_len(),
             DumpErrorKind::Truncated,

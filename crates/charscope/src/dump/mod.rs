@@ -25,6 +25,7 @@ mod bytes;
 mod canonical;
 mod choose;
 mod error;
+mod fence;
 pub mod format;
 mod lines;
 mod od;

@@ -36,7 +36,8 @@ pub fn parse(text: &str, options: &ParseOptions) -> Result<Parsed, DumpError> {
 /// assert_eq!((err.line, err.kind), (3, dump::DumpErrorKind::TooLarge));
 /// ```
 pub fn parse_lazy(text: &str, options: &ParseOptions) -> Result<LazyParsed, DumpError> {
-    let (text, prompt) = super::prompt::strip_prompt(text);
+    let text = super::fence::strip_fences(text);
+    let (text, prompt) = super::prompt::strip_prompt(&text);
     let text = text.as_ref();
     let (lines, escapes) = lines::split(text);
     let mut parsed = if lines.is_empty() {

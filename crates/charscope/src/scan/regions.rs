@@ -32,8 +32,9 @@ struct Chunk<T> {
     tail: (u64, Vec<u8>),
 }
 
-/// `check` of every region of whole lines of `src` (`check(state, bytes, offset)`, the bytes
-/// without line feed at either end, `offset` where they start in the source), in the order of
+/// `check` of every region of whole lines of `src` (`check(state, bytes, offset, followed)`, the
+/// bytes without line feed at either end, `offset` where they start in the source, `followed`
+/// whether a line feed comes after them: always, but for the last), in the order of
 /// the source: a region of a chunk's whole lines, or a single line put together from several
 /// chunks. Reads the source in chunks of `chunk` bytes on up to `threads` threads, each with a
 /// `state` of its own that `new_state` makes.
@@ -50,7 +51,7 @@ pub(super) fn check_regions<R, S, T, F>(
 where
     R: ReadAt + ?Sized,
     T: Send,
-    F: Fn(&mut S, &[u8], u64) -> T + Sync,
+    F: Fn(&mut S, &[u8], u64, bool) -> T + Sync,
 {
     // Without the `native` feature there are no threads to share the chunks with.
     let threads = if crate::parallel::THREADS {
@@ -62,7 +63,7 @@ where
     // that a thread slowed down (by harder text or by other work on the machine) takes fewer.
     let next = AtomicUsize::new(0);
     let read_chunks = |state: &mut S| -> io::Result<Vec<(usize, Chunk<T>)>> {
-        let mut check = |bytes: &[u8], offset: u64| check(state, bytes, offset);
+        let mut check = |bytes: &[u8], offset: u64| check(state, bytes, offset, true);
         let mut buf = vec![0u8; chunk];
         let mut done = Vec::new();
         loop {
@@ -113,13 +114,13 @@ where
             if !c.has_line_feed {
                 continue;
             }
-            regions.push(check(&mut state, bytes, *offset));
+            regions.push(check(&mut state, bytes, *offset, true));
         }
         regions.extend(c.region);
         line = Some(c.tail);
     }
     if let Some((offset, bytes)) = line {
-        regions.push(check(&mut state, &bytes, offset));
+        regions.push(check(&mut state, &bytes, offset, false));
     }
     Ok(regions)
 }
@@ -178,15 +179,17 @@ mod tests {
             chunk in 1..40usize,
             threads in 1..4usize,
         ) {
-            let regions = check_regions(&bytes[..], chunk, threads, || (), |_, b, offset| (b.to_vec(), offset))
+            let regions = check_regions(&bytes[..], chunk, threads, || (), |_, b, offset, followed| (b.to_vec(), offset, followed))
                 .unwrap();
-            // Joined with line feeds, the regions are the source.
+            // Joined with line feeds, the regions are the source; a line feed follows each but
+            // the last.
             let mut joined = Vec::new();
-            for (i, (region, offset)) in regions.iter().enumerate() {
+            for (i, (region, offset, followed)) in regions.iter().enumerate() {
                 if i > 0 {
                     joined.push(b'\n');
                 }
                 prop_assert_eq!(*offset, joined.len() as u64);
+                prop_assert_eq!(*followed, i + 1 < regions.len());
                 joined.extend_from_slice(region);
             }
             prop_assert_eq!(&joined, &bytes);
@@ -195,10 +198,10 @@ mod tests {
 
     #[test]
     fn a_source_of_no_bytes_is_one_empty_line() {
-        let regions = check_regions(&b""[..], 4, 2, || (), |_, b, o| (b.to_vec(), o)).unwrap();
+        let regions = check_regions(&b""[..], 4, 2, || (), |_, b, o, _| (b.to_vec(), o)).unwrap();
         assert_eq!(regions, vec![(Vec::new(), 0)]);
         let regions =
-            check_regions(&b"abcd\n"[..], 4, 2, || (), |_, b, o| (b.to_vec(), o)).unwrap();
+            check_regions(&b"abcd\n"[..], 4, 2, || (), |_, b, o, _| (b.to_vec(), o)).unwrap();
         assert_eq!(regions, vec![(b"abcd".to_vec(), 0), (Vec::new(), 5)]);
     }
 }

@@ -54,8 +54,9 @@ fn scan_bytes_uncached(path: &str, bytes: &[u8]) -> Vec<Finding> {
     scanner.shortcuts = false;
     scanner.fast = false;
     let mut offset = 0u64;
+    let lines = bytes.split(|&b| b == b'\n').count();
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        scanner.decoded_line(i as u64 + 1, offset, line);
+        scanner.decoded_line(i as u64 + 1, offset, line, i + 1 < lines);
         offset += line.len() as u64 + 1;
     }
     scanner.finish(&lossy)
@@ -152,6 +153,8 @@ fn scan_in_parts(path: &str, bytes: &[u8], options: ScanOptions, min_part: usize
     let scan_part = |&(start, end): &(usize, usize)| {
         let mut scanner = Scanner::new(path, listing.max_listed_from(start as u64));
         scanner.caps = shared.caps_from(start as u64);
+        // The line feed between two parts belongs to neither, but ends the line before it.
+        scanner.line_feed_after = end < bytes.len();
         let lines = match valid {
             Some(text) => scanner.text_lines(&text[start..end], start as u64),
             None => scanner.byte_lines(&bytes[start..end], start as u64),
@@ -237,9 +240,13 @@ fn scan_source_in<R: ReadAt + ?Sized>(
     let shared = Shared::new(options.max_per_code());
     let known = twins::Known::new();
     let new_state = || (WordCache::new(), twins::RegionSearch::new());
-    let scan_region = |state: &mut (WordCache, twins::RegionSearch), bytes: &[u8], offset: u64| {
+    let scan_region = |state: &mut (WordCache, twins::RegionSearch),
+                       bytes: &[u8],
+                       offset: u64,
+                       followed: bool| {
         let mut scanner = Scanner::new(path, listing.max_listed_from(offset));
         scanner.caps = shared.caps_from(offset);
+        scanner.line_feed_after = followed;
         // The thread's kept verdicts go on from region to region.
         std::mem::swap(&mut scanner.words, &mut state.0);
         let lines = match simdutf8::basic::from_utf8(bytes) {
@@ -307,7 +314,7 @@ fn scan_source_bidi_controls_in<R: ReadAt + ?Sized>(
         return Ok(scan_bidi_controls_with(path, &whole, options));
     }
     let shared = Shared::new(options.max_per_code());
-    let scan_region = |_: &mut (), bytes: &[u8], offset: u64| {
+    let scan_region = |_: &mut (), bytes: &[u8], offset: u64, _followed: bool| {
         let end = offset + bytes.len() as u64;
         let scanner = bidi_controls(path, bytes, offset, shared.caps_from(offset));
         shared.done(&scanner.caps, end);
@@ -810,6 +817,9 @@ struct Scanner<'p> {
     unlisted: Option<Unlisted>,
     /// How many findings of each other code are listed, and the count of the rest.
     caps: Caps,
+    /// Whether a line feed follows the bytes this scanner reads (a part or region of a larger
+    /// input): it ends their last line, and a sequence cut short there is cut by it.
+    line_feed_after: bool,
 }
 
 impl<'p> Scanner<'p> {
@@ -828,6 +838,7 @@ impl<'p> Scanner<'p> {
             listed: 0,
             unlisted: None,
             caps: Caps::new(MAX_LISTED_PER_CODE),
+            line_feed_after: false,
         }
     }
 
@@ -930,7 +941,9 @@ impl<'p> Scanner<'p> {
     /// encoding ([`LineCensus::reads_as_utf8`]): its valid runs are searched for bidi controls
     /// only. The characters that bytes of Shift_JIS or GBK happen to make in UTF-8 are noise (10
     /// MB of Shift_JIS gave 120,000 `mixed-script` findings and 28,000 others, all meaningless).
-    fn decoded_line(&mut self, number: u64, offset: u64, line: &[u8]) {
+    /// `followed`: whether a line feed comes after the line (it cuts short a sequence at the
+    /// line's end, as the decoder of the whole input, and `validate`, say).
+    fn decoded_line(&mut self, number: u64, offset: u64, line: &[u8], followed: bool) {
         let census = LineCensus::of(line);
         let readable = census.reads_as_utf8();
         if !readable
@@ -947,7 +960,10 @@ impl<'p> Scanner<'p> {
         let mut named = Vec::new();
         if self.unlisted.is_none() {
             let mut decoder = Decoder::starting_at(UTF_8, offset);
-            decoder.decode_malformed(line, true, |m| named.push(m));
+            decoder.decode_malformed(line, !followed, |m| named.push(m));
+            if followed {
+                decoder.decode_malformed(b"\n", true, |m| named.push(m));
+            }
         }
         let mut named = named.into_iter();
         let mut at = offset;
@@ -1013,7 +1029,8 @@ impl<'p> Scanner<'p> {
             let end = memchr::memchr(b'\n', &rest[line_start..]).map(|i| line_start + i);
             lines += 1;
             let line = &rest[line_start..end.unwrap_or(rest.len())];
-            self.decoded_line(lines, at + line_start as u64, line);
+            let followed = end.is_some() || self.line_feed_after;
+            self.decoded_line(lines, at + line_start as u64, line, followed);
             match end {
                 Some(end) => start += end + 1,
                 None => return lines,
@@ -2297,6 +2314,48 @@ mod tests {
     }
 
     #[test]
+    fn a_sequence_cut_short_by_a_line_feed_is_blamed_on_it() {
+        // As the decoder of the whole input (and `validate`) names it; at the very end of the
+        // input, the end is to blame.
+        let messages = |bytes: &[u8]| -> Vec<String> {
+            malformed_of(&scan_bytes("p", bytes))
+                .into_iter()
+                .map(|m| m.3)
+                .collect()
+        };
+        assert_eq!(
+            messages(b"caf\xE9\nok\n"),
+            ["E9: a 3-byte sequence with only 1 of its bytes, cut short by 0A"]
+        );
+        assert_eq!(
+            messages(b"caf\xE9"),
+            ["E9: a 3-byte sequence with only 1 of its bytes, cut short by the end of the input"]
+        );
+        // A part of a text scanned on several threads, and a region of a file read in chunks,
+        // ends before a line feed: it cuts too.
+        let mut long = b"caf\xE9\n".repeat(100);
+        long.extend_from_slice(b"caf\xE9");
+        let options = ScanOptions {
+            threads: 4,
+            max_invalid_utf8: None,
+            max_per_code: None,
+        };
+        for found in [
+            scan_in_parts("p", &long, options, 16),
+            scan_source_in("p", &long[..], options, 64).unwrap(),
+        ] {
+            let found = malformed_of(&found);
+            assert_eq!(found.len(), 101);
+            assert!(
+                found[..100]
+                    .iter()
+                    .all(|m| m.3.ends_with("cut short by 0A"))
+            );
+            assert!(found[100].3.ends_with("by the end of the input"));
+        }
+    }
+
+    #[test]
     fn the_first_malformed_sequences_are_listed_and_the_others_counted_in_one() {
         // Five malformed sequences: E9 (Latin-1 é), C0 and AF (an overlong slash), FF, E9.
         let bytes = b"caf\xE9\n\xC0\xAF ok\n\xFF\xE9!";
@@ -2360,8 +2419,9 @@ mod tests {
             ),
         ) {
             // Each malformed sequence of each line is the decoder's, at its offset with its
-            // name: `utf8_chunks` cuts the bytes where the decoder does. (Bytes that can only
-            // be UTF-16 are scanned as UTF-16.)
+            // name, as the decoder of the whole input (and so `validate`) gives them: a line
+            // feed that cuts a sequence short is named. `utf8_chunks` cuts the bytes where the
+            // decoder does. (Bytes that can only be UTF-16 are scanned as UTF-16.)
             prop_assume!(decoded::utf_of(&bytes).is_none());
             let listed = ScanOptions { threads: 1, max_invalid_utf8: None, max_per_code: None };
             let found: Vec<_> = malformed_of(&scan_bytes_with("p", &bytes, listed))
@@ -2369,12 +2429,7 @@ mod tests {
                 .map(|(_, _, offset, message)| (offset, message))
                 .collect();
             let mut want = Vec::new();
-            let mut offset = 0;
-            for line in bytes.split(|&b| b == b'\n') {
-                let mut decoder = Decoder::starting_at(UTF_8, offset);
-                decoder.decode_malformed(line, true, |m| want.push((m.offset(), m.reason())));
-                offset += line.len() as u64 + 1;
-            }
+            Decoder::new(UTF_8).decode_malformed(&bytes, true, |m| want.push((m.offset(), m.reason())));
             prop_assert_eq!(found, want);
         }
 

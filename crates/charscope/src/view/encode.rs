@@ -17,10 +17,17 @@ use serde::Serialize;
 pub struct UnmappableView {
     /// Its index in the text, counted in characters from 0.
     pub index: usize,
-    /// Its position for people, counted from 1 ("character 4").
+    /// Its position for people, counted from 1 ("character 4"). Kept for the page; `line` and
+    /// `column` are the counting rule's names.
     pub position: usize,
-    /// Its byte offset in the text's UTF-8.
+    /// Its byte offset in the text's UTF-8 (the same as `offset`, under its older name).
     pub utf8_offset: usize,
+    /// Its byte offset in the text's UTF-8, from 0.
+    pub offset: usize,
+    /// Its line in the text, from 1.
+    pub line: u64,
+    /// Its column in that line, in characters from 1.
+    pub column: u64,
     /// The character.
     #[serde(rename = "char")]
     pub ch: char,
@@ -149,13 +156,18 @@ pub fn encode_listing(
             .unmappable
             .iter()
             .take(max_unmappable)
-            .map(|u| UnmappableView {
+            .map(|u| {
+                let (line, column) = crate::line_column(text, u.utf8_offset);
+                UnmappableView {
                 index: u.index,
                 position: u.index + 1,
                 utf8_offset: u.utf8_offset,
+                offset: u.utf8_offset,
+                line,
+                column,
                 ch: u.ch,
                 code_point: format!("U+{:04X}", u32::from(u.ch)),
-            })
+            }})
             .collect(),
         format: format.map(FormatInfo::of),
         output: match format {
