@@ -15,10 +15,11 @@ over rounds.
   system, of the command and its threads) are both kept: on a shared machine the CPU time is
   the steadier figure.
 
-Prints each round's medians and the ratio of each command to the reference (its time divided
-by the reference's: below 1 is faster), then the range of each ratio over the rounds, in wall
-and CPU time, and the reference's time over each command's (how many times faster it is), in
-wall time. With --json FILE, the same figures go to FILE too.
+Prints, per command, its median in each round (wall and CPU time) and the range over the
+rounds of its ratio to the reference (its time divided by the reference's: below 1 is faster),
+in wall and CPU time, and in wall time the other way round (how many times faster than the
+command the reference is). --each-round prints each round as it ends; with --json FILE, the
+figures go to FILE too.
 """
 import argparse
 import json
@@ -68,6 +69,7 @@ def main():
     parser.add_argument("--ref", required=True, help="the label whose time the ratios divide")
     parser.add_argument("--title", default="")
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--each-round", action="store_true", help="print every round's medians")
     parser.add_argument("pairs", nargs="+", metavar="LABEL CMD")
     args = parser.parse_args()
     if len(args.pairs) % 2:
@@ -81,35 +83,53 @@ def main():
         if not argv or not shutil.which(argv[0]):
             parser.error(f"{label}: no such program: {argv[0] if argv else '(empty command)'}")
     devnull = os.open(os.devnull, os.O_WRONLY)
-    width = max(len(label) for label in labels)
     if args.title:
         print(args.title)
     rounds = []
     for r in range(args.rounds):
         times, statuses = one_round(commands, args.runs, args.recache, devnull)
-        walls = [statistics.median(w for w, _ in t) for t in times]
-        cpus = [statistics.median(c for _, c in t) for t in times]
-        rounds.append({"wall": walls, "cpu": cpus, "status": [sorted(s) for s in statuses]})
-        for i, label in enumerate(labels):
-            ratio = (
-                f"  / {args.ref} {walls[i] / walls[ref]:5.2f} wall, {cpus[i] / cpus[ref]:5.2f} cpu"
-                if i != ref
-                else ""
-            )
-            status = "" if statuses[i] == {0} else f"  (exit {','.join(map(str, sorted(statuses[i])))})"
-            print(f"  round {r + 1}  {label:<{width}}  wall {walls[i]:8.1f} ms  cpu {cpus[i]:8.1f} ms{ratio}{status}")
-    for i, label in enumerate(labels):
-        if i == ref:
-            continue
-        wall = [x["wall"][i] / x["wall"][ref] for x in rounds]
-        cpu = [x["cpu"][i] / x["cpu"][ref] for x in rounds]
-        print(f"  {label} / {args.ref} over {args.rounds} rounds: wall {min(wall):.2f}-{max(wall):.2f},"
-              f" cpu {min(cpu):.2f}-{max(cpu):.2f}"
-              f"  ({args.ref} / {label}: wall {1 / max(wall):.1f}-{1 / min(wall):.1f}x)")
+        rounds.append({
+            "wall": [statistics.median(w for w, _ in t) for t in times],
+            "cpu": [statistics.median(c for _, c in t) for t in times],
+            "status": [sorted(s) for s in statuses],
+        })
+        if args.each_round:
+            print_round(r, labels, ref, rounds[-1])
+    print_ranges(labels, ref, rounds)
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"title": args.title, "labels": labels, "ref": args.ref, "rounds": rounds}, out)
 
+
+def print_round(r, labels, ref, figures):
+    """One round's medians, and each command's ratio to the reference."""
+    width = max(len(label) for label in labels)
+    walls, cpus = figures["wall"], figures["cpu"]
+    for i, label in enumerate(labels):
+        ratio = f"  / {labels[ref]} {walls[i] / walls[ref]:5.2f} wall, {cpus[i] / cpus[ref]:5.2f} cpu"
+        print(f"  round {r + 1}  {label:<{width}}  wall {walls[i]:8.1f} ms  cpu {cpus[i]:8.1f} ms"
+              f"{ratio if i != ref else ''}")
+
+
+def print_ranges(labels, ref, rounds):
+    """Per command: its median in each round, and the range of its ratio to the reference."""
+    width = max(len(label) for label in labels)
+    cols = max(8 * len(rounds) - 1, 18)
+    print(f"  {'':<{width}}  {'wall ms, each round':<{cols}}  {'cpu ms, each round':<{cols}}"
+          f"  / {labels[ref]}, range over the rounds")
+    for i, label in enumerate(labels):
+        walls = " ".join(f"{x['wall'][i]:7.1f}" for x in rounds)
+        cpus = " ".join(f"{x['cpu'][i]:7.1f}" for x in rounds)
+        line = f"  {label:<{width}}  {walls:<{cols}}  {cpus:<{cols}}"
+        if i != ref:
+            wall = [x["wall"][i] / x["wall"][ref] for x in rounds]
+            cpu = [x["cpu"][i] / x["cpu"][ref] for x in rounds]
+            line += (f"  wall {min(wall):.2f}-{max(wall):.2f}, cpu {min(cpu):.2f}-{max(cpu):.2f}"
+                     f"  ({labels[ref]} / {label}: {1 / max(wall):.1f}-{1 / min(wall):.1f}x)")
+        failed = sorted({s for x in rounds for s in x["status"][i]} - {0})
+        if failed:
+            line += f"  (exit {','.join(map(str, failed))})"
+        print(line)
 
 if __name__ == "__main__":
     main()
