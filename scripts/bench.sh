@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
 # Times whole commands against their peers on the 100 MiB corpus that
-# ../shared/bench/build_corpus.py builds into target/bench-corpus (never committed), and prints
-# one table per job: each tool's whole-process median (hyperfine, output to /dev/null), its
-# speed-up over the reference peer (iconv for conversions, isutf8 for validation, xxd for
-# dumps), its time over a plain `dd` read of the same file (the floor), and its peak RSS.
-# It also checks that charscope's bytes are identical to iconv's (and to Python's cp932).
+# ../shared/bench/build_corpus.py builds into target/bench-corpus (never committed), with issue
+# 33's method (scripts/rounds.py): before every run of every command the input is dropped from
+# the page cache and read back whole, the commands run in turn (charscope, its peers and a plain
+# `dd` read of the same file, the floor), output to /dev/null, and each ratio to the reference
+# peer (iconv for conversions, isutf8 or dd for validation, xxd for dumps, uchardet for
+# detection, ftfy for repair) is given as its range over the rounds, in wall and CPU time. Peak
+# RSS from one more run. It also checks that charscope's bytes are identical to iconv's (and to
+# Python's cp932).
 #
-# Usage: scripts/bench.sh [GROUP...]     groups: identity convert rounds validate dump detect
-#        detect_many scan fix (default: all)
-#        RUNS=10 (hyperfine runs per command), ROUNDS=3 (rounds of the convert goals), MIB=100
-#        (corpus size), RSS_GIB=1 (also measure peak RSS on 1 GiB inputs).
-# The machine may be shared: run it twice and take the better figure when it matters.
+# Usage: scripts/bench.sh [--no-setup] [GROUP...]
+#        groups: identity goals convert validate dump detect detect_many fix_lines scan fix
+#        (default: all). `goals` is issue 33's seven ratios with a summary (validate within
+#        1.5x dd, UTF-8 <-> UTF-16LE 6x iconv, detect over 280 files no slower than uchardet,
+#        fix of broken lines 5x ftfy). --no-setup builds neither the corpus nor installs the
+#        peers (enough for detect_many and fix_lines, which install theirs).
+#        RUNS=10 (runs of each command per round), SLOW_RUNS=3 (the same for detect_many and
+#        fix_lines, whose commands take seconds), ROUNDS=3, MIB=100 (corpus size), RSS_GIB=1
+#        (also measure peak RSS on 1 GiB inputs).
+# The machine may be shared: the ratios of commands run in turn hold better than the times.
 #
-# Other job groups (detect, fix, scan...): add a `bench_NAME` function above `main` and list
-# NAME in GROUPS; `table` and `rss` below do the timing and the printing.
+# Other job groups: add a `bench_NAME` function above `main` and list NAME in GROUPS_ALL;
+# `table` and `rss` below do the timing and the printing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MIB=${MIB:-100}
 RUNS=${RUNS:-10}
+SLOW_RUNS=${SLOW_RUNS:-3}
 ROUNDS=${ROUNDS:-3}
 if [ "$MIB" = 100 ]; then corpus=target/bench-corpus; else corpus="target/bench-corpus-$MIB"; fi
 cs="$PWD/target/release/charscope"
@@ -47,36 +56,28 @@ rss() {
 }
 
 # table TITLE REF FILE -- LABEL CMD [LABEL CMD...]
-# Times each command; REF is the label whose time the ratios divide (iconv, isutf8...); FILE is
-# read by `dd` for the floor. charscope's row comes first.
+# Times the commands and a plain `dd` read of FILE (the floor) with issue 33's method
+# (scripts/rounds.py): FILE is dropped from the page cache and read back whole before every run
+# of every command, the commands run in turn, and each ratio to REF (iconv, isutf8, dd...) is
+# given as its range over ROUNDS rounds of RUNS runs. A command whose program is not installed
+# is left out (uconv, say). Peak RSS of one more run of each. With TABLE_JSON set, the figures
+# go to that file too.
 table() {
   local title=$1 ref=$2 file=$3; shift 4
-  local labels=() cmds=()
-  while [ $# -gt 0 ]; do labels+=("$1"); cmds+=("$2"); shift 2; done
-  labels+=("dd (floor)"); cmds+=("dd if=$file of=/dev/null bs=1M")
-  # The file is put into the page cache afresh before every run (scripts/recache.py): this
-  # machine's memory reclaim (DAMON) evicts idle pages within seconds, and a file it left in
-  # pieces reads at half the speed of one read back whole.
-  hyperfine -N --output=null --warmup 1 --runs "$RUNS" --ignore-failure \
-    --prepare "python3 scripts/recache.py $file" --export-json "$results/t.json" "${cmds[@]}" >/dev/null 2>&1
-  local rsses=() one
-  for one in "${cmds[@]}"; do rsses+=("$(rss "$one")"); done
-  python3 - "$results/t.json" "$title" "$ref" "$(du -m "$file" | cut -f1)" \
-    "${labels[*]/%/;}" "${rsses[*]}" <<'PY'
-import json, sys
-rows = json.load(open(sys.argv[1]))["results"]
-title, ref, mib = sys.argv[2], sys.argv[3], sys.argv[4]
-labels = [l.strip() for l in sys.argv[5].split(";") if l.strip()]
-rss = sys.argv[6].split()
-med = {l: r["median"] for l, r in zip(labels, rows)}
-floor = med["dd (floor)"]
-print(f"\n{title}  ({mib} MiB)")
-print(f"  {'tool':<16}{'median':>10}{'MiB/s':>9}{'x over ' + ref:>16}{'/ dd':>8}{'peak RSS':>11}")
-for l, r in zip(labels, rss):
-    t = med[l]
-    speed = f"{med[ref] / t:.1f}x" if ref in med and l != "dd (floor)" else ""
-    print(f"  {l:<16}{t:>9.3f}s{int(mib) / t:>9.0f}{speed:>16}{t / floor:>8.1f}{r + ' MiB':>11}")
-PY
+  local pairs=() labels=() cmds=() i
+  while [ $# -gt 0 ]; do
+    if need "${2%% *}"; then labels+=("$1"); cmds+=("$2"); fi
+    shift 2
+  done
+  labels+=("dd"); cmds+=("dd if=$file of=/dev/null bs=1M")
+  for i in "${!labels[@]}"; do pairs+=("${labels[$i]}" "${cmds[$i]}"); done
+  echo
+  echo "$title  ($(du -m "$file" | cut -f1) MiB; medians of $RUNS runs in each of $ROUNDS rounds)"
+  python3 scripts/rounds.py --rounds "$ROUNDS" --runs "$RUNS" --recache "$file" --ref "$ref" \
+    ${TABLE_JSON:+--json "$TABLE_JSON"} "${pairs[@]}"
+  local rsses=""
+  for i in "${!labels[@]}"; do rsses+="${labels[$i]} $(rss "${cmds[$i]}") MiB, "; done
+  echo "  peak RSS: ${rsses%, }"
 }
 
 # identical LABEL CMD_A CMD_B: whether two commands write the same bytes.
@@ -288,30 +289,6 @@ PY
   done
 }
 
-# The three conversions with a goal over iconv (issue 11), in ROUNDS rounds (3) of 15 runs each,
-# charscope and iconv in turn. On this machine a whole batch of runs sometimes has both threads
-# on one CPU (the kernel packs threads it judges light), so one table can land low: the rounds
-# show how often. Runs alone: scripts/bench.sh rounds
-bench_rounds() {
-  local c=$corpus cs="$PWD/target/release/charscope" round job
-  echo
-  echo "convert goals over iconv, $ROUNDS rounds (hyperfine medians of 15)"
-  for round in $(seq "$ROUNDS"); do
-    for job in "windows-1252 utf-8 CP1252 UTF-8 pt.cp1252.txt" "utf-8 utf-16le UTF-8 UTF-16LE zh.utf8.txt" \
-      "utf-16le utf-8 UTF-16LE UTF-8 zh.utf16le.txt"; do
-      set -- $job
-      hyperfine -N --output=null --warmup 2 --runs 15 --prepare "python3 scripts/recache.py $c/$5" \
-        --export-json "$results/r.json" "$cs convert -f $1 -t $2 $c/$5" "iconv -f $3 -t $4 $c/$5" \
-        >/dev/null 2>&1
-      python3 - "$results/r.json" "$round" "$1 -> $2 ($5)" <<'PY'
-import json, sys
-ours, iconv = (r["median"] for r in json.load(open(sys.argv[1]))["results"])
-print(f"  round {sys.argv[2]}  {sys.argv[3]:<40} {ours * 1e3:6.1f} ms  iconv {iconv * 1e3:6.1f} ms  {iconv / ours:4.1f}x")
-PY
-    done
-  done
-}
-
 # ---- detection (issue 8): `charscope detect` against uchardet on 10 MiB of Portuguese
 # windows-1252 (the first 10 MiB of the corpus's pt.cp1252.txt); both answers are printed.
 bench_detect() {
@@ -326,38 +303,118 @@ bench_detect() {
 }
 
 # ---- detection over many small files (issue 33): `charscope detect` over the 280 files of the
-# detection corpus in one process, against `uchardet` over the same files in one process. Every
-# file is dropped from the page cache and read back whole before each run, for both sides;
-# ROUNDS rounds (3) of 10 runs each, the two in turn; the ratio's range over the rounds.
-# Runs alone, without building the 100 MiB corpus:
-#   bash -c 'cs=$PWD/target/release/charscope results=$(mktemp -d) ROUNDS=3;
-#     need() { command -v "$1" >/dev/null; }; source <(sed -n "/^bench_detect_many()/,/^}/p" scripts/bench.sh);
-#     bench_detect_many'
+# detection corpus in one process, against `uchardet` over the same files in one process; every
+# file dropped from the page cache and read back whole before each run, for both sides.
+# Runs alone, without building the 100 MiB corpus: scripts/bench.sh --no-setup detect_many
 bench_detect_many() {
-  need uchardet || apt-get install -y -qq uchardet >/dev/null
-  local dir="${CHARSCOPE_TESTDATA:-../shared/testdata}/detection" round
-  local list="$results/detect-files"
+  need uchardet || { apt-get update -qq && apt-get install -y -qq uchardet >/dev/null; }
+  local dir="${CHARSCOPE_TESTDATA:-../shared/testdata}/detection"
+  local list="$results/detect-files" files
   find "$dir" -type f ! -name index.json | sort > "$list"
-  local files
   files=$(tr '\n' ' ' < "$list")
   echo
-  echo "detect over many small files vs uchardet: $(wc -l < "$list") files, $(du -sh "$dir" | cut -f1), one process each side"
-  for round in $(seq "$ROUNDS"); do
-    hyperfine -N --output=null --warmup 1 --runs 10 --prepare "python3 scripts/recache.py $files" \
-      --export-json "$results/dm.json" "$cs detect $files" "uchardet $files" >/dev/null 2>&1
-    python3 - "$results/dm.json" "$round" <<'PY' | tee -a "$results/dm.rounds"
-import json, sys
-ours, theirs = (r["median"] for r in json.load(open(sys.argv[1]))["results"])
-print(f"  round {sys.argv[2]}  charscope {ours * 1e3:7.1f} ms  uchardet {theirs * 1e3:7.1f} ms  charscope / uchardet {ours / theirs:5.2f}")
-PY
-  done
-  awk '{ r = $NF; if (min == "" || r < min) min = r; if (r > max) max = r } END { printf "  range of charscope / uchardet over the rounds: %.2f-%.2f (at most 1.00 is the goal)\n", min, max }' "$results/dm.rounds"
+  echo "detect over many small files: $(wc -l < "$list") files, $(du -sh "$dir" | cut -f1), one process each side (goal: / uchardet at most 1.00)"
+  python3 scripts/rounds.py --rounds "$ROUNDS" --runs "$SLOW_RUNS" --recache $files --ref uchardet \
+    ${TABLE_JSON:+--json "$TABLE_JSON"} charscope "$cs detect $files" uchardet "uchardet $files"
 }
 
-GROUPS_ALL="identity convert rounds validate dump detect detect_many scan fix"
+# ---- repair of broken lines (issue 33): `charscope fix --file` over lines of mojibake, one
+# process, against ftfy's own loop over the same lines (ftfy.fix_file, which fixes a file a line
+# at a time), ftfy 6.3.1 from PyPI in target/ftfy-venv. The lines are the `input`s of
+# target/repair-cal/broken.jsonl, which scripts/repair-calibration.py makes (from wordfreq, CLDR
+# and Faker: no measuring corpus), one per line.
+# Runs alone: scripts/bench.sh --no-setup fix_lines
+bench_fix_lines() {
+  local cal=target/repair-cal lines=target/bench-fix/broken-lines.txt py
+  if [ ! -f "$cal/broken.jsonl" ]; then
+    local venv=target/calibration-venv
+    if ! "$venv/bin/python" -c 'import wordfreq, babel, faker' 2>/dev/null; then
+      python3 -m venv "$venv" >&2
+      "$venv/bin/pip" install -q 'wordfreq==3.1.1' 'babel==2.19.0' 'faker==40.63.0' >&2
+    fi
+    "$venv/bin/python" scripts/repair-calibration.py "$cal"
+  fi
+  mkdir -p "$(dirname "$lines")"
+  python3 -c '
+import json, sys
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    for row in map(json.loads, open(sys.argv[1], encoding="utf-8")):
+        if "\n" not in row["input"] and "\r" not in row["input"]:
+            out.write(row["input"] + "\n")' "$cal/broken.jsonl" "$lines"
+  py=$(scripts/ftfy-venv.sh)
+  echo
+  echo "fix of $(wc -l < "$lines") broken lines ($(du -k "$lines" | cut -f1) KiB), one process each side (goal: ftfy / charscope at least 5x)"
+  python3 scripts/rounds.py --rounds "$ROUNDS" --runs "$SLOW_RUNS" --recache "$lines" --ref ftfy \
+    ${TABLE_JSON:+--json "$TABLE_JSON"} charscope "$cs fix --file $lines" \
+    ftfy "$py -c 'import ftfy, sys; sys.stdout.writelines(ftfy.fix_file(open(sys.argv[1], encoding=\"utf-8\")))' $lines"
+}
+
+# ---- issue 33's seven ratios, each as its range over ROUNDS rounds: validate of the English,
+# Chinese and mixed files within 1.5x a `dd` read (isutf8 beside them); UTF-8 <-> UTF-16LE of
+# the Chinese text 6x iconv or more, both ways (uconv beside it when installed); detect over the
+# 280 files no slower than uchardet; fix of the broken lines 5x ftfy's loop or more. A summary
+# of the seven follows the tables.
+bench_goals() {
+  local c=$corpus f json="$results/goals"
+  mkdir -p "$json"
+  for f in en zh mixed; do
+    TABLE_JSON="$json/validate-$f.json" table "validate $f.utf8.txt (goal: / dd at most 1.5)" dd "$c/$f.utf8.txt" -- \
+      charscope "$cs validate $c/$f.utf8.txt" \
+      isutf8 "isutf8 $c/$f.utf8.txt"
+  done
+  TABLE_JSON="$json/to-utf16.json" table "convert UTF-8 -> UTF-16LE, zh.utf8.txt (goal: iconv / charscope at least 6x)" iconv "$c/zh.utf8.txt" -- \
+    charscope "$cs convert -f utf-8 -t utf-16le $c/zh.utf8.txt" \
+    iconv "iconv -f UTF-8 -t UTF-16LE $c/zh.utf8.txt" \
+    uconv "uconv -f UTF-8 -t UTF-16LE $c/zh.utf8.txt"
+  TABLE_JSON="$json/to-utf8.json" table "convert UTF-16LE -> UTF-8, zh.utf16le.txt (goal: iconv / charscope at least 6x)" iconv "$c/zh.utf16le.txt" -- \
+    charscope "$cs convert -f utf-16le -t utf-8 $c/zh.utf16le.txt" \
+    iconv "iconv -f UTF-16LE -t UTF-8 $c/zh.utf16le.txt" \
+    uconv "uconv -f UTF-16LE -t UTF-8 $c/zh.utf16le.txt"
+  TABLE_JSON="$json/detect.json" bench_detect_many
+  TABLE_JSON="$json/fix.json" bench_fix_lines
+  goals_summary "$json"
+}
+
+# The seven ratios of bench_goals, each as the range of charscope's time over the peer's (wall
+# time; CPU time beside it), the goal, and whether every round met it.
+goals_summary() {
+  python3 - "$1" <<'PY'
+import json, os, sys
+rows = [
+    ("validate en.utf8 / dd", "validate-en", "dd", 1.5),
+    ("validate zh.utf8 / dd", "validate-zh", "dd", 1.5),
+    ("validate mixed.utf8 / dd", "validate-mixed", "dd", 1.5),
+    ("convert UTF-8 -> UTF-16LE / iconv", "to-utf16", "iconv", 1 / 6),
+    ("convert UTF-16LE -> UTF-8 / iconv", "to-utf8", "iconv", 1 / 6),
+    ("detect 280 files / uchardet", "detect", "uchardet", 1.0),
+    ("fix broken lines / ftfy", "fix", "ftfy", 1 / 5),
+]
+print("\nIssue 33's goals: charscope's time over the peer's, range over the rounds")
+print(f"  {'ratio':<36}{'wall':>12}{'cpu':>12}{'goal':>9}  met in every round")
+for title, name, ref, goal in rows:
+    path = os.path.join(sys.argv[1], name + ".json")
+    if not os.path.exists(path):
+        print(f"  {title:<36}{'(not run)':>12}")
+        continue
+    data = json.load(open(path))
+    i, r = data["labels"].index("charscope"), data["labels"].index(ref)
+    wall = [x["wall"][i] / x["wall"][r] for x in data["rounds"]]
+    cpu = [x["cpu"][i] / x["cpu"][r] for x in data["rounds"]]
+    met = "yes" if max(wall) <= goal else f"no ({sum(w <= goal for w in wall)} of {len(wall)})"
+    print(f"  {title:<36}{min(wall):>6.2f}-{max(wall):<5.2f}{min(cpu):>6.2f}-{max(cpu):<5.2f}"
+          f"{'<= %.3g' % goal:>9}  {met}")
+PY
+}
+
+GROUPS_ALL="identity goals convert validate dump detect detect_many fix_lines scan fix"
 
 main() {
-  setup
+  if [ "${1:-}" = --no-setup ]; then
+    shift
+    cargo build --release -q -p charscope-cli
+  else
+    setup
+  fi
   local groups=("$@")
   [ ${#groups[@]} -gt 0 ] || read -r -a groups <<< "$GROUPS_ALL"
   for g in "${groups[@]}"; do "bench_$g"; done

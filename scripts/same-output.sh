@@ -11,6 +11,7 @@
 # target/same-output/ (cached by commit hash; the working tree uses its own target/release).
 # Both binaries then run, one input at a time, with --json:
 #   scan, validate, decode --from auto, detect   on every input, whole;
+#   convert --from auto to UTF-16LE (strict) and to UTF-8 (-c), its bytes, on every input;
 #   dump --from auto                              on its first DUMP_KIB KiB (default 256);
 #   compare (every encoding's reading)            on its first COMPARE_KIB KiB (default 16);
 #   scan                                          on each folder as one walk;
@@ -138,6 +139,8 @@ for file in "${inputs[@]}"; do
   compare_run --json validate "$file"
   compare_run --json decode --from auto "$file"
   compare_run --json detect "$file"
+  compare_run convert --from auto --to utf-16le "$file"
+  compare_run convert -c --from auto --to utf-8 "$file"
   head -c $((dump_kib * 1024)) "$file" >"$runs/head"
   about="the first $dump_kib KiB of $file"
   compare_run --json dump --from auto "$runs/head"

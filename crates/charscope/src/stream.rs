@@ -63,6 +63,12 @@ impl StreamDecoder {
         std::mem::swap(&mut self.decoder, &mut other.decoder);
     }
 
+    /// The decoder, when the byte order mark is settled and it keeps nothing from the last
+    /// chunk (see [`Decoder::holds_nothing`]): bytes may then be decoded elsewhere and passed by.
+    pub(crate) fn clear_decoder(&mut self) -> Option<&mut Decoder> {
+        self.decoder.as_mut().filter(|d| d.holds_nothing())
+    }
+
     /// Whether the byte order mark is settled and decoding has begun.
     pub fn is_settled(&self) -> bool {
         self.decoder.is_some()

@@ -31,6 +31,7 @@ use crate::text::normalization::{Form, normalize};
 use serde::Serialize;
 use std::fmt;
 
+mod direct;
 mod parallel;
 mod pipeline;
 
@@ -452,6 +453,15 @@ impl Transcoder {
     ) -> Result<(), TranscodeError> {
         if self.failed {
             return Ok(());
+        }
+        if !last {
+            let taken = self.direct(src, out);
+            if taken > 0 {
+                return match &src[taken..] {
+                    [] => Ok(()),
+                    rest => self.transcode(rest, last, out),
+                };
+            }
         }
         let start_len = out.len();
         let writer = &mut self.writer;

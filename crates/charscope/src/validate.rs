@@ -270,14 +270,15 @@ struct Checked {
     len: usize,
 }
 
-/// Reads chunk `k` of `src` into `buf` and checks it.
+/// Reads chunk `k` (of `chunk` bytes each) of `src` into `buf` and checks it.
 fn check_chunk<R: crate::source::ReadAt + ?Sized>(
     src: &R,
     k: u64,
-    buf: &mut [u8],
+    chunk: usize,
+    buf: &mut crate::source::ReadBuf,
 ) -> Result<Checked, (u64, std::io::Error)> {
-    let n = crate::source::read_full_at(src, buf, k * buf.len() as u64)?;
-    let bytes = &buf[..n];
+    let bytes = buf.read_full_at(src, k * chunk as u64, chunk)?;
+    let n = bytes.len();
     let lead = bytes
         .iter()
         .take(4)
@@ -293,7 +294,7 @@ fn check_chunk<R: crate::source::ReadAt + ?Sized>(
         ok,
         head: bytes[..lead.min(3)].to_vec(),
         tail: tail.to_vec(),
-        last: n < buf.len(),
+        last: n < chunk,
         len: n,
     })
 }
@@ -348,19 +349,19 @@ impl Joined {
 /// in turn: the quick answer for a clean file, which then needs no line or column counted. A
 /// character cut by a chunk's end is checked whole when the chunks are put together. `None` as
 /// soon as a chunk is not valid (the caller then validates from the start, naming each
-/// sequence); an error says where a read failed. Without the `native` feature one thread reads
-/// every chunk.
+/// sequence); an error says where a read failed. Without the `native` feature, or where this
+/// process may run on one CPU only, one thread reads every chunk.
 pub fn valid_utf8_len<R: crate::source::ReadAt + ?Sized>(
     src: &R,
     chunk: usize,
 ) -> Result<Option<u64>, (u64, std::io::Error)> {
     use std::sync::atomic::{AtomicBool, Ordering};
     let chunk = chunk.max(4);
-    if !crate::parallel::THREADS {
-        let mut buf = vec![0u8; chunk];
+    if !crate::parallel::THREADS || crate::parallel::cores() < 2 {
+        let mut buf = crate::source::ReadBuf::new();
         let mut joined = Joined::default();
         for k in 0u64.. {
-            if let Some(answer) = joined.add(k, chunk, check_chunk(src, k, &mut buf)?) {
+            if let Some(answer) = joined.add(k, chunk, check_chunk(src, k, chunk, &mut buf)?) {
                 return Ok(answer);
             }
         }
@@ -371,24 +372,24 @@ pub fn valid_utf8_len<R: crate::source::ReadAt + ?Sized>(
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let stop = &stop;
         scope.spawn(move || {
-            let mut buf = vec![0u8; chunk];
+            let mut buf = crate::source::ReadBuf::new();
             for k in (1u64..).step_by(2) {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let checked = check_chunk(src, k, &mut buf);
+                let checked = check_chunk(src, k, chunk, &mut buf);
                 let end = checked.as_ref().map_or(true, |c| !c.ok || c.last);
                 if tx.send(checked).is_err() || end {
                     return;
                 }
             }
         });
-        let mut buf = vec![0u8; chunk];
+        let mut buf = crate::source::ReadBuf::new();
         let mut joined = Joined::default();
         let result = (|| {
             for k in 0u64.. {
                 let checked = if k % 2 == 0 {
-                    check_chunk(src, k, &mut buf)?
+                    check_chunk(src, k, chunk, &mut buf)?
                 } else {
                     match rx.recv() {
                         Ok(checked) => checked?,

@@ -742,3 +742,67 @@ fn the_targets_that_stream_are_those_a_transcoder_takes() {
     }
     assert_eq!(refused, ["replacement", "UTF-7", "true-ISO-2022-KR"]);
 }
+
+/// [`run_cut`], with the transcoder's counts at the end.
+fn run_cut_counting(
+    input: &[u8],
+    (from, to): (&'static Encoding, &'static Encoding),
+    options: Options,
+    cuts: &[usize],
+) -> (Vec<u8>, Option<TranscodeError>, charscope::transcode::Stats) {
+    let mut cuts: Vec<usize> = cuts.iter().map(|&c| c.min(input.len())).collect();
+    cuts.sort_unstable();
+    let mut t = Transcoder::new(from, to, options).unwrap();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &c in &cuts {
+        if let Err(e) = t.transcode(&input[at..c], false, &mut out) {
+            return (out, Some(e), t.stats());
+        }
+        at = c;
+    }
+    let err = t.transcode(&input[at..], true, &mut out).err();
+    (out, err, t.stats())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// UTF-8 -> UTF-16LE and UTF-16LE -> UTF-8 take the direct path on every valid chunk past
+    /// the first: in any chunking the output, the error (with its line and column) and the
+    /// counts (of a run that ends) are those of one whole feed, which the direct path never
+    /// takes.
+    #[test]
+    fn the_direct_path_gives_what_the_general_path_gives(
+        text in "(\\PC|\n){0,200}",
+        noise in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..3),
+        to_utf16 in any::<bool>(),
+        policy in any_error_policy(),
+        cuts in prop::collection::vec(0usize..900, 0..8),
+    ) {
+        let mut input: Vec<u8> = if to_utf16 {
+            text.clone().into_bytes()
+        } else {
+            text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+        };
+        for (at, byte) in noise {
+            if !input.is_empty() {
+                let i = at.index(input.len());
+                input[i] = byte;
+            }
+        }
+        let pair = if to_utf16 {
+            (encoding::UTF_8, label("utf-16le"))
+        } else {
+            (label("utf-16le"), encoding::UTF_8)
+        };
+        let options = lossy(policy);
+        let whole = run_cut_counting(&input, pair, options, &[]);
+        let cut = run_cut_counting(&input, pair, options, &cuts);
+        prop_assert_eq!((&whole.0, &whole.1), (&cut.0, &cut.1));
+        // After a strict stop the bytes read count what was fed.
+        if whole.1.is_none() {
+            prop_assert_eq!(whole.2, cut.2);
+        }
+    }
+}

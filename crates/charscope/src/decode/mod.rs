@@ -189,6 +189,24 @@ impl Decoder {
         self.position
     }
 
+    /// Whether a UTF-8 or UTF-16 decoder keeps nothing from the last chunk, so that bytes that
+    /// start there may be decoded elsewhere and passed by ([`Decoder::pass`]); false for
+    /// every other encoding.
+    pub(crate) fn holds_nothing(&self) -> bool {
+        match &self.scanner {
+            Scanner::Utf8(s) => s.holds_nothing(),
+            Scanner::Utf16(s) => s.holds_nothing(),
+            _ => false,
+        }
+    }
+
+    /// Counts `n` bytes as read, decoded elsewhere into valid text (only where
+    /// [`Decoder::holds_nothing`]: nothing is pending, so nothing else changes).
+    pub(crate) fn pass(&mut self, n: usize) {
+        debug_assert!(self.holds_nothing());
+        self.position += n as u64;
+    }
+
     fn scan(&mut self, src: &[u8], last: bool, per_char: bool, sink: &mut dyn Sink) {
         let pos = self.position;
         match &mut self.scanner {

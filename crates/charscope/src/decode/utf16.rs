@@ -49,6 +49,11 @@ impl Utf16Scanner {
         self.pending.clear();
     }
 
+    /// Whether nothing is kept from the last chunk (no odd byte, no high surrogate).
+    pub(crate) fn holds_nothing(&self) -> bool {
+        self.pending.is_empty()
+    }
+
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {
         let (data, base) = join_pending(&mut self.pending, src, pos);
         let data = &*data;

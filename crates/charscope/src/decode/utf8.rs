@@ -165,6 +165,12 @@ pub(crate) struct Utf8Scanner {
 }
 
 impl Utf8Scanner {
+    /// Whether nothing is kept from the last chunk (no sequence begun, no ill-formed form in
+    /// progress).
+    pub(crate) fn holds_nothing(&self) -> bool {
+        self.pending_len == 0 && self.group.is_none()
+    }
+
     /// Scans `src`, whose first byte sits at absolute offset `pos`.
     pub(crate) fn scan(&mut self, src: &[u8], last: bool, pos: u64, sink: &mut dyn Sink) {
         let Some(mut i) = self.after_pending(src, last, pos, sink) else {

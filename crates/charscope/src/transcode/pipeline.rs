@@ -14,7 +14,7 @@
 use super::parallel::{Cuttable, SEARCH, clean_at};
 use super::{TranscodeError, Transcoder};
 use crate::encoding::Encoding;
-use crate::source::ReadAt;
+use crate::source::{ReadAt, ReadBuf};
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -35,13 +35,14 @@ pub enum SourceError {
     Transcode(TranscodeError),
 }
 
-/// Reads `src` from `offset` until `buf` is full or the source ends.
-fn read_full_at<R: ReadAt + ?Sized>(
+/// Reads `len` bytes of `src` from `offset` into `buf` (fewer only where the source ends).
+fn read_full_at<'a, R: ReadAt + ?Sized>(
     src: &R,
-    buf: &mut [u8],
+    buf: &'a mut ReadBuf,
     offset: u64,
-) -> Result<usize, SourceError> {
-    crate::source::read_full_at(src, buf, offset)
+    len: usize,
+) -> Result<&'a [u8], SourceError> {
+    buf.read_full_at(src, offset, len)
         .map_err(|(offset, error)| SourceError::Read { offset, error })
 }
 
@@ -89,25 +90,25 @@ fn convert_chunk<R: ReadAt + ?Sized>(
     src: &R,
     plan: &Plan,
     k: u64,
-    window: &mut Vec<u8>,
+    window: &mut ReadBuf,
     mut helper: Box<Transcoder>,
     mut out: Vec<u8>,
 ) -> Outcome {
     let nominal = plan.origin + k * plan.chunk as u64;
     let back = if k == 0 { 0 } else { LOOK_BACK };
     let from = nominal - back as u64;
-    window.resize(back + plan.chunk + SEARCH, 0);
-    let n = match read_full_at(src, window, from) {
-        Ok(n) => n,
+    let len = back + plan.chunk + SEARCH;
+    let bytes = match read_full_at(src, window, from, len) {
+        Ok(bytes) => bytes,
         Err(e) => return Outcome::Failed(e),
     };
-    let bytes = &window[..n];
+    let n = bytes.len();
     let start = if k == 0 {
         Some(0)
     } else {
         first_clean(bytes, back, back + SEARCH - 1, plan.how, from)
     };
-    let last = n < window.len();
+    let last = n < len;
     let end = start.and_then(|start| {
         if last {
             // The source ends in this window: up to its last clean point, the rest is the
@@ -149,11 +150,11 @@ impl Transcoder {
         write: &mut dyn FnMut(&[u8], u64) -> io::Result<()>,
     ) -> Result<(), SourceError> {
         let chunk = chunk.max(2 * SEARCH);
-        let mut buf = vec![0u8; chunk];
+        let mut buf = ReadBuf::new();
         let mut out = Vec::with_capacity(chunk);
         // The head, which settles the byte order mark and finds the first cut alone, is read in
         // smaller pieces: the second thread starts sooner.
-        let head = &mut buf[..2 * SEARCH];
+        let head = (&mut buf, 2 * SEARCH);
         let Some((pos, how)) = self.one_thread(src, 0, true, head, &mut out, write)? else {
             return Ok(());
         };
@@ -164,24 +165,26 @@ impl Transcoder {
             source: self.decoder.encoding(),
         };
         let pos = self.two_threads(src, &plan, write)?;
-        self.one_thread(src, pos, false, &mut buf, &mut out, write)?;
+        self.one_thread(src, pos, false, (&mut buf, chunk), &mut out, write)?;
         Ok(())
     }
 
-    /// Converts `src` from `pos` on this thread, to the end; or, with `until_cut`, until a
-    /// chunk ends at a clean point where two threads may take over (returned with how to cut).
+    /// Converts `src` from `pos` on this thread, to the end, read `len` bytes at a time into
+    /// `buf`; or, with `until_cut`, until a chunk ends at a clean point where two threads may
+    /// take over (returned with how to cut).
     fn one_thread<R: ReadAt + ?Sized>(
         &mut self,
         src: &R,
         mut pos: u64,
         until_cut: bool,
-        buf: &mut [u8],
+        (buf, len): (&mut ReadBuf, usize),
         out: &mut Vec<u8>,
         write: &mut dyn FnMut(&[u8], u64) -> io::Result<()>,
     ) -> Result<Option<(u64, Cuttable)>, SourceError> {
         loop {
-            let n = read_full_at(src, buf, pos)?;
-            let last = n < buf.len();
+            let bytes = read_full_at(src, buf, pos, len)?;
+            let n = bytes.len();
+            let last = n < len;
             // Where this chunk may end so that two threads can go on: its last clean point
             // (once the transcoder has settled the byte order mark and begun).
             let how = (until_cut && !last)
@@ -190,11 +193,11 @@ impl Transcoder {
             let cut = how.and_then(|how| {
                 (n.saturating_sub(SEARCH).max(1)..=n)
                     .rev()
-                    .find(|&p| clean_at(&buf[..n], p, how, pos))
+                    .find(|&p| clean_at(bytes, p, how, pos))
             });
             let take = cut.unwrap_or(n);
             out.clear();
-            let result = self.transcode(&buf[..take], last, out);
+            let result = self.transcode(&bytes[..take], last, out);
             pos += take as u64;
             write(out, pos).map_err(SourceError::Write)?;
             result.map_err(SourceError::Transcode)?;
@@ -229,7 +232,7 @@ impl Transcoder {
             let (back_tx, back_rx) = mpsc::channel::<(Box<Transcoder>, Vec<u8>)>();
             let stop = &stop;
             scope.spawn(move || {
-                let mut window = Vec::new();
+                let mut window = ReadBuf::new();
                 let mut spare = Some((theirs, Vec::new()));
                 for k in (1u64..).step_by(2) {
                     if stop.load(Ordering::Relaxed) {
@@ -266,7 +269,7 @@ impl Transcoder {
         write: &mut dyn FnMut(&[u8], u64) -> io::Result<()>,
     ) -> Result<u64, SourceError> {
         let mut pos = plan.origin;
-        let mut window = Vec::new();
+        let mut window = ReadBuf::new();
         let mut mine = Some((mine, Vec::new()));
         for k in 0u64.. {
             let outcome = if k % 2 == 0 {
