@@ -703,7 +703,7 @@ pub struct FixArgs {
     #[arg(value_name = "TEXT", conflicts_with = "file")]
     pub text: Option<String>,
 
-    /// Repair a file (UTF-8 text), a line at a time.
+    /// Repair a file (UTF-8 text), a line at a time; `-` reads standard input.
     #[arg(long, value_name = "FILE")]
     pub file: Option<PathBuf>,
 

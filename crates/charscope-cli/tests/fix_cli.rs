@@ -83,6 +83,21 @@ fn stdin_and_files_stream_line_by_line() {
         String::from_utf8(out.stdout).unwrap(),
         "café\nplain line\nSão Paulo\n"
     );
+    // `--file -` is standard input, as `-` is for every command.
+    let out = charscope()
+        .args(["fix", "--file", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "café\nplain line\nSão Paulo\n"
+    );
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("in.txt");
     let dst = dir.path().join("out.txt");

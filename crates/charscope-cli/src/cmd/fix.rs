@@ -40,7 +40,9 @@ pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
             }
         }
         _ => {
-            let (reader, name, ahead): (Box<dyn Read>, String, bool) = match &args.file {
+            // `--file -` is standard input, as everywhere.
+            let file = args.file.as_ref().filter(|path| path.as_os_str() != "-");
+            let (reader, name, ahead): (Box<dyn Read>, String, bool) = match file {
                 Some(path) => {
                     let file = open_file(path)?;
                     // A regular file never makes a read wait for input: batches may be written
