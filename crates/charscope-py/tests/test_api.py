@@ -152,9 +152,10 @@ def test_scan_finds_what_a_reader_cannot_see():
     assert charscope.scan(emoji) == [] and charscope.scan(emoji, allowed=True)
 
 
-def _ticks_inside(call):
-    """How many times another Python thread ran while `call` was well under way (more than 10 ms
-    from either end): none at all if the call holds the GIL."""
+def _ticks_during(call):
+    """Runs `call` while another Python thread counts; returns how long the call took and how many
+    times the other thread ran while the call was well under way (more than 10 ms from either end):
+    none at all if the call holds the GIL."""
     import sys
     import time
 
@@ -178,13 +179,25 @@ def _ticks_inside(call):
         stop.set()
         t.join()
         sys.setswitchinterval(old)
-    assert t1 - t0 > 0.05, "the work was too short to tell"
-    return sum(1 for s in stamps if t0 + 0.01 < s < t1 - 0.01)
+    return t1 - t0, sum(1 for s in stamps if t0 + 0.01 < s < t1 - 0.01)
+
+
+def _ticks_inside(work):
+    """`work(n)` makes a call doing n units of work. The work doubles until one call lasts at least
+    100 ms, long enough to tell (a faster build or machine must not make the test pass or fail by
+    itself); then the count of `_ticks_during` is returned."""
+    n = 1
+    while True:
+        took, ticks = _ticks_during(work(n))
+        if took >= 0.1:
+            return ticks
+        assert n < 1 << 16, "the work stayed too short to tell"
+        n *= 2
 
 
 def test_the_gil_is_released_while_work_runs():
     data = ("Ol\xe1, informa\xe7\xe3o e cora\xe7\xe3o " * 400).encode("latin-1")
-    lines = ["Vi a cafÃ© e a lÃ¡pis, nÃ£o Ã© verdade? " * 4] * 40
-    for call in (lambda: charscope.detect_many([data] * 16), lambda: charscope.fix_many(lines)):
-        assert _ticks_inside(call) > 100
-    assert _ticks_inside(lambda: [charscope.detect(data) for _ in range(8)]) > 100
+    line = "Vi a cafÃ© e a lÃ¡pis, nÃ£o Ã© verdade? " * 4
+    assert _ticks_inside(lambda n: lambda: charscope.detect_many([data] * 16 * n)) > 100
+    assert _ticks_inside(lambda n: lambda: charscope.fix_many([line] * 40 * n)) > 100
+    assert _ticks_inside(lambda n: lambda: [charscope.detect(data) for _ in range(8 * n)]) > 100
