@@ -728,3 +728,37 @@ fn reading((layout, parsed, stretched): Fit) -> Reading {
         parsed,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(name: &str) -> FieldType {
+        *TYPES.iter().find(|t| t.name == name).unwrap()
+    }
+
+    #[test]
+    fn signed_fields_are_their_twos_complement_within_range() {
+        assert_eq!(field_value("-128", field("d1")), Ok(0x80));
+        assert_eq!(field_value("127", field("d1")), Ok(0x7F));
+        assert_eq!(field_value("-1", field("d2")), Ok(0xFFFF));
+        assert_eq!(field_value("128", field("d1")), Err("out of range".into()));
+        assert_eq!(field_value("-129", field("d1")), Err("out of range".into()));
+    }
+
+    #[test]
+    fn field_values_keep_to_how_od_writes_them() {
+        assert_eq!(field_value("4a", field("x1")), Ok(0x4A));
+        assert_eq!(field_value("377", field("o1")), Ok(0xFF));
+        assert_eq!(
+            field_value("4", field("x1")),
+            Err("expected 2 digits".into())
+        );
+        assert_eq!(
+            field_value("07", field("u2")),
+            Err("od writes decimal fields without leading zeros".into())
+        );
+        assert_eq!(field_value("\\n", field("c")), Ok(10));
+        assert_eq!(field_value("sp", field("a")), Ok(0x20));
+    }
+}
