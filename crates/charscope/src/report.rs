@@ -478,6 +478,7 @@ fn floor_char_boundary(text: &str, at: usize) -> usize {
     end
 }
 
+/// The report of decoded units gathered from `bytes`, with as much listed as `shown` asks.
 fn build(
     kind: InputKind,
     bytes: &[u8],
@@ -487,49 +488,16 @@ fn build(
     gathered: Gathered,
     shown: Shown,
 ) -> Report {
-    let window = shown.units;
     let Gathered {
-        text,
+        mut text,
         malformed,
         malformed_total,
         units,
         ..
     } = gathered;
-    // Grapheme numbers for the characters up to the window's end only: a boundary depends on
-    // what precedes it and on the next character, so the text's start numbers its clusters as
-    // the whole text does (and a megabyte is not segmented twice, `lengths` counting them).
-    let window_end = text
-        .char_indices()
-        .nth(window.start.saturating_add(window.limit))
-        .map_or(text.len(), |(at, _)| at);
-    let graphemes = metrics::grapheme_of_each_char(&text[..window_end]);
-    let rows = units
-        .iter()
-        .zip(graphemes.into_iter().skip(window.start))
-        .map(|(unit, grapheme)| {
-            let span = unit.span();
-            let own = &bytes[span.start as usize..span.end as usize];
-            UnitRow {
-                offset: span.start,
-                length: span.len(),
-                hex: hex_pairs(own),
-                roles: ByteRole::of_unit(own.len(), matches!(unit, Unit::Malformed(_))),
-                grapheme,
-                what: match unit {
-                    Unit::Char { ch, .. } => UnitWhat::Char(Box::new(CharInfo::of(*ch))),
-                    Unit::Malformed(m) => UnitWhat::Malformed {
-                        malformed: *m,
-                        bits: bits::byte_layout(own),
-                    },
-                },
-            }
-        })
-        .collect();
+    let rows = unit_rows(&units, bytes, &text, shown.units);
     let hex_shown = &bytes[..bytes.len().min(shown.hex_bytes)];
-    let text_end = text
-        .char_indices()
-        .nth(shown.text_chars)
-        .map_or(text.len(), |(at, _)| at);
+    let text_end = char_end(&text, shown.text_chars);
     Report {
         kind,
         encoding,
@@ -555,9 +523,51 @@ fn build(
         text_cut: text_end < text.len(),
         hidden: crate::scan::hidden::marks(&text[..text_end]),
         text: {
-            let mut text = text;
             text.truncate(text_end);
             text
+        },
+    }
+}
+
+/// The byte index where the first `count` characters of `text` end (its length if it has
+/// fewer).
+fn char_end(text: &str, count: usize) -> usize {
+    text.char_indices()
+        .nth(count)
+        .map_or(text.len(), |(at, _)| at)
+}
+
+/// The rows of the `units` of `window`, each with its bytes from `bytes` and the number of
+/// its grapheme cluster in `text`.
+fn unit_rows(units: &[Unit], bytes: &[u8], text: &str, window: UnitWindow) -> Vec<UnitRow> {
+    // Grapheme numbers for the characters up to the window's end only: a boundary depends on
+    // what precedes it and on the next character, so the text's start numbers its clusters as
+    // the whole text does (and a megabyte is not segmented twice, `lengths` counting them).
+    let window_end = char_end(text, window.start.saturating_add(window.limit));
+    let graphemes = metrics::grapheme_of_each_char(&text[..window_end]);
+    units
+        .iter()
+        .zip(graphemes.into_iter().skip(window.start))
+        .map(|(unit, grapheme)| unit_row(unit, bytes, grapheme))
+        .collect()
+}
+
+/// The row of one decoded unit of `bytes`, in grapheme cluster number `grapheme`.
+fn unit_row(unit: &Unit, bytes: &[u8], grapheme: usize) -> UnitRow {
+    let span = unit.span();
+    let own = &bytes[span.start as usize..span.end as usize];
+    UnitRow {
+        offset: span.start,
+        length: span.len(),
+        hex: hex_pairs(own),
+        roles: ByteRole::of_unit(own.len(), matches!(unit, Unit::Malformed(_))),
+        grapheme,
+        what: match unit {
+            Unit::Char { ch, .. } => UnitWhat::Char(Box::new(CharInfo::of(*ch))),
+            Unit::Malformed(m) => UnitWhat::Malformed {
+                malformed: *m,
+                bits: bits::byte_layout(own),
+            },
         },
     }
 }

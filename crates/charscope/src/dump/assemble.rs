@@ -21,6 +21,15 @@ pub(crate) enum Item {
     End { at: (usize, usize), offset: u64 },
 }
 
+impl Item {
+    /// Where the line of this item starts: (line, column).
+    fn at(&self) -> (usize, usize) {
+        match self {
+            Item::Data { at, .. } | Item::Star { at } | Item::End { at, .. } => *at,
+        }
+    }
+}
+
 /// The bytes of an offset dump.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Assembled {
@@ -52,156 +61,223 @@ fn err(at: (usize, usize), kind: DumpErrorKind, message: impl Into<String>) -> D
 /// Joins the rows. `pad` is the word size of the format: a final offset line may cut up to
 /// `pad - 1` zero bytes from the last row (the padding of a last half word).
 pub(crate) fn assemble(items: &[Item], pad: usize) -> Result<Assembled, DumpError> {
-    let mut out = Assembled::default();
-    let mut expected: Option<u64> = None;
-    let mut width: Option<usize> = None;
-    let mut last_row: Option<(usize, usize, (usize, usize))> = None; // start in out, len, position
-    let mut star: Option<(usize, usize)> = None;
-    let mut ended: Option<(usize, usize)> = None;
-
+    let mut rows = Rows::default();
     for item in items {
-        if let Some(end_at) = ended {
-            let at = match item {
-                Item::Data { at, .. } | Item::Star { at } | Item::End { at, .. } => *at,
-            };
-            return Err(err(
-                at,
+        rows.refuse_after_end(item)?;
+        match item {
+            Item::Data { at, offset, bytes } => rows.data(*at, *offset, bytes)?,
+            Item::Star { at } => rows.star(*at)?,
+            Item::End { at, offset } => rows.end(*at, *offset, pad)?,
+        }
+    }
+    rows.finish(items)
+}
+
+/// The rows joined so far, and what the next line must agree with.
+#[derive(Default)]
+struct Rows {
+    out: Assembled,
+    /// The offset the next row must start at, once an offset was seen.
+    expected: Option<u64>,
+    /// How many bytes a whole row holds (the first row's count).
+    width: Option<usize>,
+    /// The last row: where it starts in `out`, its length and its position.
+    last_row: Option<(usize, usize, (usize, usize))>,
+    /// A `*` line not yet resolved by the offset after it.
+    star: Option<(usize, usize)>,
+    /// The final offset line, once read.
+    ended: Option<(usize, usize)>,
+}
+
+impl Rows {
+    /// Nothing may follow the final offset line.
+    fn refuse_after_end(&self, item: &Item) -> Result<(), DumpError> {
+        match self.ended {
+            Some(end_at) => Err(err(
+                item.at(),
                 DumpErrorKind::Inconsistent,
                 format!(
                     "a line after the final offset line (line {}), which ends the dump",
                     end_at.0
                 ),
-            ));
-        }
-        match item {
-            Item::Data { at, offset, bytes } => {
-                if let Some((_, len, pos)) = last_row
-                    && Some(len) != width
-                {
-                    return Err(short_row(pos, len, width));
-                }
-                let w = *width.get_or_insert(bytes.len());
-                if bytes.len() > w {
-                    return Err(err(
-                        *at,
-                        DumpErrorKind::Inconsistent,
-                        format!(
-                            "this line holds {} bytes, but the lines before it hold {w}",
-                            bytes.len()
-                        ),
-                    ));
-                }
-                match offset {
-                    None if star.is_some() => {
-                        return Err(err(
-                            star.unwrap(),
-                            DumpErrorKind::Lossy,
-                            "a * line stands for repeated lines, and without offsets (od -An) \
-                             nothing says how many: make the dump again with -v",
-                        ));
-                    }
-                    None => {}
-                    Some(o) => {
-                        let exp = *expected.get_or_insert_with(|| {
-                            out.start = *o;
-                            *o
-                        });
-                        if let Some(star_at) = star.take() {
-                            fill(&mut out, exp, *o, last_row, star_at, *at, false)?;
-                        } else if *o != exp {
-                            return Err(not_following(*at, *o, exp));
-                        }
-                    }
-                }
-                if bytes.is_empty() {
-                    // hexyl's last line after a squeezed run: an offset with no bytes.
-                    out.saw_end = true;
-                    ended = Some(*at);
-                    continue;
-                }
-                let begin = out.bytes.literal().len();
-                out.bytes.push(bytes);
-                expected = Some(out.start + out.bytes.len());
-                last_row = Some((begin, bytes.len(), *at));
-            }
-            Item::Star { at } => {
-                let Some((_, len, pos)) = last_row else {
-                    return Err(err(
-                        *at,
-                        DumpErrorKind::Inconsistent,
-                        "a * line (repeat the line before) with no line before it",
-                    ));
-                };
-                if star.is_some() {
-                    return Err(err(
-                        *at,
-                        DumpErrorKind::Inconsistent,
-                        "two * lines in a row",
-                    ));
-                }
-                if Some(len) != width {
-                    return Err(short_row(pos, len, width));
-                }
-                star = Some(*at);
-            }
-            Item::End { at, offset } => {
-                let exp = *expected.get_or_insert_with(|| {
-                    out.start = *offset;
-                    *offset
-                });
-                if let Some(star_at) = star.take() {
-                    fill(&mut out, exp, *offset, last_row, star_at, *at, true)?;
-                } else if *offset < exp && exp - offset < pad as u64 {
-                    let cut = (exp - offset) as usize;
-                    let keep = out.bytes.literal().len() - cut;
-                    if out.bytes.literal()[keep..].iter().any(|&b| b != 0) {
-                        return Err(err(
-                            *at,
-                            DumpErrorKind::Inconsistent,
-                            format!(
-                                "the final offset {offset:#x} cuts {cut} byte(s) from the last word, \
-                                 but they are not the zero padding of a half word"
-                            ),
-                        ));
-                    }
-                    out.bytes.truncate(keep);
-                } else if *offset != exp {
-                    return Err(err(
-                        *at,
-                        DumpErrorKind::Inconsistent,
-                        format!(
-                            "the final offset {offset:#x} ({offset}) says the dump ends there, \
-                             but its lines end at {exp:#x} ({exp})"
-                        ),
-                    ));
-                }
-                out.saw_end = true;
-                ended = Some(*at);
-            }
+            )),
+            None => Ok(()),
         }
     }
-    if let Some(at) = star {
+
+    /// A line of bytes: its width and offset checked, a `*` before it resolved, its bytes kept.
+    fn data(
+        &mut self,
+        at: (usize, usize),
+        offset: Option<u64>,
+        bytes: &[u8],
+    ) -> Result<(), DumpError> {
+        self.check_width(at, bytes.len())?;
+        match offset {
+            None => {
+                if let Some(star_at) = self.star {
+                    return Err(unknown_repeats(star_at));
+                }
+            }
+            Some(o) => {
+                let exp = self.expected(o);
+                if !self.fill_star(exp, o, at, false)? && o != exp {
+                    return Err(not_following(at, o, exp));
+                }
+            }
+        }
+        if bytes.is_empty() {
+            // hexyl's last line after a squeezed run: an offset with no bytes.
+            self.out.saw_end = true;
+            self.ended = Some(at);
+            return Ok(());
+        }
+        let begin = self.out.bytes.literal().len();
+        self.out.bytes.push(bytes);
+        self.expected = Some(self.out.start + self.out.bytes.len());
+        self.last_row = Some((begin, bytes.len(), at));
+        Ok(())
+    }
+
+    /// Only the last row may be short, and none may be longer than the first.
+    fn check_width(&mut self, at: (usize, usize), len: usize) -> Result<(), DumpError> {
+        if let Some((_, last, pos)) = self.last_row
+            && Some(last) != self.width
+        {
+            return Err(short_row(pos, last, self.width));
+        }
+        let w = *self.width.get_or_insert(len);
+        if len > w {
+            return Err(err(
+                at,
+                DumpErrorKind::Inconsistent,
+                format!("this line holds {len} bytes, but the lines before it hold {w}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A `*` line: it needs a whole row before it, and not another `*`.
+    fn star(&mut self, at: (usize, usize)) -> Result<(), DumpError> {
+        let Some((_, len, pos)) = self.last_row else {
+            return Err(err(
+                at,
+                DumpErrorKind::Inconsistent,
+                "a * line (repeat the line before) with no line before it",
+            ));
+        };
+        if self.star.is_some() {
+            return Err(err(at, DumpErrorKind::Inconsistent, "two * lines in a row"));
+        }
+        if Some(len) != self.width {
+            return Err(short_row(pos, len, self.width));
+        }
+        self.star = Some(at);
+        Ok(())
+    }
+
+    /// The final offset line: it resolves a `*` before it, or cuts a last half word's zero
+    /// padding, or must be where the rows end.
+    fn end(&mut self, at: (usize, usize), offset: u64, pad: usize) -> Result<(), DumpError> {
+        let exp = self.expected(offset);
+        if !self.fill_star(exp, offset, at, true)? {
+            if offset < exp && exp - offset < pad as u64 {
+                self.cut_padding(at, offset, exp)?;
+            } else if offset != exp {
+                return Err(err(
+                    at,
+                    DumpErrorKind::Inconsistent,
+                    format!(
+                        "the final offset {offset:#x} ({offset}) says the dump ends there, \
+                         but its lines end at {exp:#x} ({exp})"
+                    ),
+                ));
+            }
+        }
+        self.out.saw_end = true;
+        self.ended = Some(at);
+        Ok(())
+    }
+
+    /// The offset the next row must have; the first offset seen is where the dump starts.
+    fn expected(&mut self, offset: u64) -> u64 {
+        *self.expected.get_or_insert_with(|| {
+            self.out.start = offset;
+            offset
+        })
+    }
+
+    /// Repeats the last row up to `target` if a `*` line waits for it; whether one did.
+    fn fill_star(
+        &mut self,
+        expected: u64,
+        target: u64,
+        at: (usize, usize),
+        is_end: bool,
+    ) -> Result<bool, DumpError> {
+        let Some(star_at) = self.star.take() else {
+            return Ok(false);
+        };
+        fill(
+            &mut self.out,
+            expected,
+            target,
+            self.last_row,
+            star_at,
+            at,
+            is_end,
+        )?;
+        Ok(true)
+    }
+
+    /// Cuts the bytes past the final offset `offset`, which must be zero padding.
+    fn cut_padding(&mut self, at: (usize, usize), offset: u64, exp: u64) -> Result<(), DumpError> {
+        let cut = (exp - offset) as usize;
+        let keep = self.out.bytes.literal().len() - cut;
+        if self.out.bytes.literal()[keep..].iter().any(|&b| b != 0) {
+            return Err(err(
+                at,
+                DumpErrorKind::Inconsistent,
+                format!(
+                    "the final offset {offset:#x} cuts {cut} byte(s) from the last word, \
+                     but they are not the zero padding of a half word"
+                ),
+            ));
+        }
+        self.out.bytes.truncate(keep);
+        Ok(())
+    }
+
+    /// The bytes, unless the dump ends on a `*` line that nothing resolved.
+    fn finish(self, items: &[Item]) -> Result<Assembled, DumpError> {
+        let Some(at) = self.star else {
+            return Ok(self.out);
+        };
         let offsets = items.iter().any(|i| match i {
             Item::Data { offset, .. } => offset.is_some(),
             Item::Star { .. } => false,
             Item::End { .. } => true,
         });
         if !offsets {
-            return Err(err(
-                at,
-                DumpErrorKind::Lossy,
-                "a * line stands for repeated lines, and without offsets (od -An) nothing says \
-                 how many: make the dump again with -v",
-            ));
+            return Err(unknown_repeats(at));
         }
-        return Err(err(
+        Err(err(
             at,
             DumpErrorKind::Truncated,
             "the dump ends with a * line: without the offset that follows it, the number of \
              repeated lines is unknown (the dump is cut)",
-        ));
+        ))
     }
-    Ok(out)
+}
+
+/// A `*` line in a dump without offsets: how many lines it stands for is unknown.
+fn unknown_repeats(at: (usize, usize)) -> DumpError {
+    err(
+        at,
+        DumpErrorKind::Lossy,
+        "a * line stands for repeated lines, and without offsets (od -An) nothing says how \
+         many: make the dump again with -v",
+    )
 }
 
 fn short_row(pos: (usize, usize), len: usize, width: Option<usize>) -> DumpError {

@@ -205,8 +205,24 @@ fn hexyl_shows(b: u8, c: char) -> bool {
 /// Reads hexyl's boxed output (any of its border styles).
 pub(crate) fn parse_hexyl(lines: &[Line]) -> Result<LazyParsed, DumpError> {
     let data: Vec<&Line> = lines.iter().filter(|l| !is_frame(l)).collect();
-    let (outer, inner) = match data.first() {
-        None => ('│', '┊'),
+    let borders = hexyl_borders(data.first().copied())?;
+    let items = data
+        .into_iter()
+        .map(|line| hexyl_item(line, borders))
+        .collect::<Result<Vec<_>, _>>()?;
+    let assembled = assemble(&items, 1)?;
+    let warnings = assembled.start_warning().into_iter().collect();
+    Ok(LazyParsed {
+        bytes: assembled.bytes,
+        format: DumpFormat::Hexyl,
+        warnings,
+    })
+}
+
+/// The outer and inner borders of hexyl's style, as its first line of data draws them.
+fn hexyl_borders(first: Option<&Line>) -> Result<(char, char), DumpError> {
+    match first {
+        None => Ok(('│', '┊')),
         Some(first) => HEXYL_BORDERS
             .into_iter()
             .find(|(o, _)| first.at(0) == *o)
@@ -216,77 +232,76 @@ pub(crate) fn parse_hexyl(lines: &[Line]) -> Result<LazyParsed, DumpError> {
                     DumpErrorKind::Unrecognised,
                     "not a hexyl line: no border",
                 )
-            })?,
-    };
-    let mut items = Vec::with_capacity(data.len());
-    for line in data {
-        for (index, expected) in [
-            (0, outer),
-            (9, outer),
-            (35, inner),
-            (61, outer),
-            (70, inner),
-            (79, outer),
-        ] {
-            if line.at(index) != expected {
-                return Err(line.error(
-                    index,
-                    DumpErrorKind::Invalid,
-                    format!(
-                        "expected the border {expected:?} of a hexyl line here, found {:?}",
-                        line.at(index)
-                    ),
-                ));
-            }
-        }
-        let at = (line.number, line.column(1));
-        let offset_text = line.slice(1, 9);
-        if offset_text.trim_end() == "*" {
-            items.push(Item::Star { at });
-            continue;
-        }
-        if !all_hex(&offset_text) {
+            }),
+    }
+}
+
+/// One line of hexyl's data: a `*` or a row of bytes, its borders and panels checked.
+fn hexyl_item(line: &Line, (outer, inner): (char, char)) -> Result<Item, DumpError> {
+    for (index, expected) in [
+        (0, outer),
+        (9, outer),
+        (35, inner),
+        (61, outer),
+        (70, inner),
+        (79, outer),
+    ] {
+        if line.at(index) != expected {
             return Err(line.error(
-                1,
+                index,
                 DumpErrorKind::Invalid,
-                format!("expected an 8-digit hex offset, found {offset_text:?}"),
+                format!(
+                    "expected the border {expected:?} of a hexyl line here, found {:?}",
+                    line.at(index)
+                ),
             ));
         }
-        let offset = u64::from_str_radix(&offset_text, 16).expect("8 hex digits");
-        let bytes = fixed_row(line, |i| 11 + 3 * i + if i >= 8 { 2 } else { 0 }, 16, 61)?;
-        let text_index = |i: usize| 62 + i + if i >= 8 { 1 } else { 0 };
-        for i in 0..16 {
-            let c = line.at(text_index(i));
-            let fits = match bytes.get(i) {
-                Some(&b) => hexyl_shows(b, c),
-                None => c == ' ',
-            };
-            if !fits {
-                return Err(line.error(
-                    text_index(i),
-                    DumpErrorKind::Inconsistent,
-                    match bytes.get(i) {
-                        Some(b) => format!(
-                            "the hex panel has {b:02x} but the text panel shows {c:?}: the two panels disagree"
-                        ),
-                        None => format!("{c:?} in the text panel past the last byte"),
-                    },
-                ));
-            }
-        }
-        items.push(Item::Data {
-            at,
-            offset: Some(offset),
-            bytes,
-        });
     }
-    let assembled = assemble(&items, 1)?;
-    let warnings = assembled.start_warning().into_iter().collect();
-    Ok(LazyParsed {
-        bytes: assembled.bytes,
-        format: DumpFormat::Hexyl,
-        warnings,
+    let at = (line.number, line.column(1));
+    let offset_text = line.slice(1, 9);
+    if offset_text.trim_end() == "*" {
+        return Ok(Item::Star { at });
+    }
+    if !all_hex(&offset_text) {
+        return Err(line.error(
+            1,
+            DumpErrorKind::Invalid,
+            format!("expected an 8-digit hex offset, found {offset_text:?}"),
+        ));
+    }
+    let offset = u64::from_str_radix(&offset_text, 16).expect("8 hex digits");
+    let bytes = fixed_row(line, |i| 11 + 3 * i + if i >= 8 { 2 } else { 0 }, 16, 61)?;
+    check_hexyl_text(line, &bytes)?;
+    Ok(Item::Data {
+        at,
+        offset: Some(offset),
+        bytes,
     })
+}
+
+/// The text panel of a hexyl line must show its `bytes`, and nothing past the last.
+fn check_hexyl_text(line: &Line, bytes: &[u8]) -> Result<(), DumpError> {
+    let text_index = |i: usize| 62 + i + if i >= 8 { 1 } else { 0 };
+    for i in 0..16 {
+        let c = line.at(text_index(i));
+        let fits = match bytes.get(i) {
+            Some(&b) => hexyl_shows(b, c),
+            None => c == ' ',
+        };
+        if !fits {
+            return Err(line.error(
+                text_index(i),
+                DumpErrorKind::Inconsistent,
+                match bytes.get(i) {
+                    Some(b) => format!(
+                        "the hex panel has {b:02x} but the text panel shows {c:?}: the two panels disagree"
+                    ),
+                    None => format!("{c:?} in the text panel past the last byte"),
+                },
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads up to `count` hex pairs at the columns `pos(i)`; after the first missing pair all must

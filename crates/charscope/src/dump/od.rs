@@ -13,6 +13,7 @@ use super::error::{DumpError, DumpErrorKind};
 use super::lines::{Line, check_text_column, is_blank};
 use super::{DumpFormat, LazyParsed};
 use crate::encoding::Endian;
+use std::borrow::Cow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -219,6 +220,40 @@ fn read_field(
     out: &mut Vec<u8>,
 ) -> Result<bool, DumpError> {
     let field = layout.field;
+    let Some((cell, token_at)) = field_cell(line, start, field)? else {
+        if field.kind == Kind::Char {
+            out.push(b' ');
+            return Ok(true);
+        }
+        return Ok(false);
+    };
+    let token = cell.trim();
+    let bad = |why: &str| {
+        line.error(
+            token_at,
+            DumpErrorKind::Invalid,
+            format!("{token:?} is not an od -t {} field: {why}", field.name),
+        )
+    };
+    let value = field_value(token, field).map_err(|why| bad(&why))?;
+    if field.size < 8 && value >> (8 * field.size) != 0 {
+        return Err(bad("out of range"));
+    }
+    let bytes = value.to_le_bytes();
+    match layout.order {
+        Endian::Little => out.extend_from_slice(&bytes[..field.size]),
+        Endian::Big => out.extend(bytes[..field.size].iter().rev()),
+    }
+    Ok(true)
+}
+
+/// The column of the field at `start`, padded to its width, and where its token starts;
+/// `None` for a blank column. The column starts with a space and its token is right-aligned.
+fn field_cell(
+    line: &Line,
+    start: usize,
+    field: FieldType,
+) -> Result<Option<(String, usize)>, DumpError> {
     let cell = line.slice(start, start + field.width);
     let cell = format!("{cell:<width$}", width = field.width);
     if !cell.starts_with(' ') {
@@ -231,11 +266,7 @@ fn read_field(
     let token = cell.trim();
     let token_at = start + field.width - cell.trim_start().chars().count();
     if token.is_empty() {
-        if field.kind == Kind::Char {
-            out.push(b' ');
-            return Ok(true);
-        }
-        return Ok(false);
+        return Ok(None);
     }
     if !cell.ends_with(|c: char| !c.is_whitespace()) {
         return Err(line.error(
@@ -247,59 +278,51 @@ fn read_field(
             ),
         ));
     }
-    let bad = |why: &str| {
-        line.error(
-            token_at,
-            DumpErrorKind::Invalid,
-            format!("{token:?} is not an od -t {} field: {why}", field.name),
-        )
-    };
+    Ok(Some((cell, token_at)))
+}
+
+/// The number a field's `token` writes, as the field's type reads it; why not, otherwise.
+fn field_value(token: &str, field: FieldType) -> Result<u64, String> {
     let digits = field.width - 1;
-    let value: u64 = match field.kind {
+    let why = |text: &str| text.to_string();
+    match field.kind {
         Kind::Hex if token.len() == digits => {
-            u64::from_str_radix(token, 16).map_err(|_| bad("expected hex digits"))?
+            u64::from_str_radix(token, 16).map_err(|_| why("expected hex digits"))
         }
         Kind::Octal if token.len() == digits => {
-            u64::from_str_radix(token, 8).map_err(|_| bad("expected octal digits"))?
+            u64::from_str_radix(token, 8).map_err(|_| why("expected octal digits"))
         }
-        Kind::Hex | Kind::Octal => return Err(bad(&format!("expected {digits} digits"))),
+        Kind::Hex | Kind::Octal => Err(format!("expected {digits} digits")),
         Kind::Signed | Kind::Unsigned
             if token.trim_start_matches('-').len() > 1
                 && token.trim_start_matches('-').starts_with('0') =>
         {
-            return Err(bad("od writes decimal fields without leading zeros"));
+            Err(why("od writes decimal fields without leading zeros"))
         }
         Kind::Unsigned => token
             .parse::<u64>()
-            .map_err(|_| bad("expected a decimal number"))?,
-        Kind::Signed => {
-            let v = token
-                .parse::<i64>()
-                .map_err(|_| bad("expected a signed decimal number"))?;
-            let bits = 8 * field.size as u32;
-            let min = -(1i64 << (bits - 1));
-            if v < min || v >= 1i64 << (bits - 1) {
-                return Err(bad("out of range"));
-            }
-            (v as u64) & ((1u64 << bits) - 1)
-        }
-        Kind::Char => u64::from(char_value(token).ok_or_else(|| {
-            bad("expected a character, a C escape such as \\n, or three octal digits")
-        })?),
-        Kind::Named => u64::from(
-            named_value(token)
-                .ok_or_else(|| bad("expected a character or a name such as nul, sp or del"))?,
-        ),
-    };
-    if field.size < 8 && value >> (8 * field.size) != 0 {
-        return Err(bad("out of range"));
+            .map_err(|_| why("expected a decimal number")),
+        Kind::Signed => signed_value(token, field.size),
+        Kind::Char => char_value(token).map(u64::from).ok_or_else(|| {
+            why("expected a character, a C escape such as \\n, or three octal digits")
+        }),
+        Kind::Named => named_value(token)
+            .map(u64::from)
+            .ok_or_else(|| why("expected a character or a name such as nul, sp or del")),
     }
-    let bytes = value.to_le_bytes();
-    match layout.order {
-        Endian::Little => out.extend_from_slice(&bytes[..field.size]),
-        Endian::Big => out.extend(bytes[..field.size].iter().rev()),
+}
+
+/// A signed decimal field of `size` bytes, as the bits of its two's complement.
+fn signed_value(token: &str, size: usize) -> Result<u64, String> {
+    let v = token
+        .parse::<i64>()
+        .map_err(|_| "expected a signed decimal number".to_string())?;
+    let bits = 8 * size as u32;
+    let min = -(1i64 << (bits - 1));
+    if v < min || v >= 1i64 << (bits - 1) {
+        return Err("out of range".into());
     }
-    Ok(true)
+    Ok((v as u64) & ((1u64 << bits) - 1))
 }
 
 /// The byte an `od -c` field stands for.
@@ -328,31 +351,14 @@ fn char_value(token: &str) -> Option<u8> {
     }
 }
 
+/// One line of od or hexdump output as `layout` reads it: a `*`, a final offset or a row.
 fn read_line(line: &Line, layout: &Layout) -> Result<Item, DumpError> {
     let at = (line.number, line.column(0));
     if line.is_star() {
         return Ok(Item::Star { at });
     }
     let off_len = offset_len(line);
-    let offset = match layout.radix {
-        Some(radix) if off_len > 0 => Some(parse_offset(line, off_len, radix)?),
-        Some(_) => {
-            return Err(line.error(
-                0,
-                DumpErrorKind::Invalid,
-                "a line without an offset in a dump with offsets (od with several -t types is \
-                 not supported)",
-            ));
-        }
-        None if off_len > 0 => {
-            return Err(line.error(
-                0,
-                DumpErrorKind::Invalid,
-                "an offset in a dump without offsets (od -A n)",
-            ));
-        }
-        None => None,
-    };
+    let offset = line_offset(line, off_len, layout)?;
     let end = line.trimmed_len();
     let blank_fields =
         layout.field.kind == Kind::Char && line.chars.len() >= off_len + layout.field.width;
@@ -362,7 +368,50 @@ fn read_line(line: &Line, layout: &Layout) -> Result<Item, DumpError> {
     {
         return Ok(Item::End { at, offset });
     }
-    let (fields_end, text) = if layout.text {
+    let (fields_end, text) = fields_span(line, off_len, end, layout)?;
+    let bytes = read_fields(line, off_len, fields_end, layout)?;
+    if layout.text && line.slice(fields_end, fields_end + 2) != "  " {
+        return Err(line.error(
+            fields_end,
+            DumpErrorKind::Invalid,
+            "expected two spaces before the >text< column",
+        ));
+    }
+    if let Some((from, to)) = text {
+        check_text_column(line, from, to - from, &bytes)?;
+    }
+    Ok(Item::Data { at, offset, bytes })
+}
+
+/// The offset of a line, `off_len` characters long, where the layout has offsets; a line must
+/// have one exactly when the layout does.
+fn line_offset(line: &Line, off_len: usize, layout: &Layout) -> Result<Option<u64>, DumpError> {
+    match layout.radix {
+        Some(radix) if off_len > 0 => Ok(Some(parse_offset(line, off_len, radix)?)),
+        Some(_) => Err(line.error(
+            0,
+            DumpErrorKind::Invalid,
+            "a line without an offset in a dump with offsets (od with several -t types is not \
+             supported)",
+        )),
+        None if off_len > 0 => Err(line.error(
+            0,
+            DumpErrorKind::Invalid,
+            "an offset in a dump without offsets (od -A n)",
+        )),
+        None => Ok(None),
+    }
+}
+
+/// Where the fields of a line end, and (`-t x1z`) the span of its text column between `>` and
+/// `<`; `end` is where the line's text ends.
+fn fields_span(
+    line: &Line,
+    off_len: usize,
+    end: usize,
+    layout: &Layout,
+) -> Result<(usize, Option<(usize, usize)>), DumpError> {
+    if layout.text {
         let Some(open) = line.chars[off_len..].iter().position(|&c| c == '>') else {
             return Err(line.error(
                 end,
@@ -378,17 +427,24 @@ fn read_line(line: &Line, layout: &Layout) -> Result<Item, DumpError> {
                 "a truncated line: the text column does not end with <",
             ));
         }
-        (open.saturating_sub(2), Some((open + 1, end - 1)))
+        Ok((open.saturating_sub(2), Some((open + 1, end - 1))))
     } else if layout.field.kind == Kind::Char {
         // Blank columns at the end are space bytes, when the paste kept them.
         let whole = (line.chars.len() - off_len) / layout.field.width * layout.field.width;
-        (end.max(off_len + whole), None)
+        Ok((end.max(off_len + whole), None))
     } else {
-        (end, None)
-    };
-    let width = layout.field.width;
+        Ok((end, None))
+    }
+}
+
+/// The bytes of the fields from `start` to `fields_end`; blank columns may only end the row.
+fn read_fields(
+    line: &Line,
+    mut start: usize,
+    fields_end: usize,
+    layout: &Layout,
+) -> Result<Vec<u8>, DumpError> {
     let mut bytes = Vec::new();
-    let mut start = off_len;
     let mut blank_at = None;
     while start < fields_end {
         if read_field(line, start, layout, &mut bytes)? {
@@ -398,19 +454,9 @@ fn read_line(line: &Line, layout: &Layout) -> Result<Item, DumpError> {
         } else {
             blank_at.get_or_insert(start);
         }
-        start += width;
+        start += layout.field.width;
     }
-    if layout.text && line.slice(fields_end, fields_end + 2) != "  " {
-        return Err(line.error(
-            fields_end,
-            DumpErrorKind::Invalid,
-            "expected two spaces before the >text< column",
-        ));
-    }
-    if let Some((from, to)) = text {
-        check_text_column(line, from, to - from, &bytes)?;
-    }
-    Ok(Item::Data { at, offset, bytes })
+    Ok(bytes)
 }
 
 /// `od -c` shows a space byte as a blank column, and a paste that drops trailing whitespace
@@ -566,6 +612,10 @@ fn padding_evidence(lines: &[Line]) -> Option<DumpFormat> {
     })
 }
 
+/// A layout that read the whole dump: the layout, what it read, and whether it had to stretch
+/// the dump (restore spaces, or read BusyBox's squeezed short line).
+type Fit = (Layout, LazyParsed, bool);
+
 /// Reads od or hexdump output; `only` restricts to one of [`DumpFormat::Od`] and
 /// [`DumpFormat::HexdumpWords`] when forced.
 pub(crate) fn parse(
@@ -573,20 +623,54 @@ pub(crate) fn parse(
     word_order: Option<Endian>,
     only: Option<DumpFormat>,
 ) -> Result<LazyParsed, DumpError> {
-    // Lines of spaces are space bytes of od -A n -c; in a dump with offsets they are noise.
+    let lines = &*without_noise(lines);
+    let order = word_order.unwrap_or(Endian::Little);
+    let (mut found, furthest) = fitting_layouts(lines, order, only);
+    narrow(&mut found, lines);
+    let size = found.first().map_or(1, |(l, _, _)| l.field.size);
+    let readings = found.into_iter().map(reading).collect();
+    let hint = "force the format hexdump-words or od to choose, or make the dump again with -v";
+    let Some(mut parsed) = choose(readings, &lines[0], hint)? else {
+        return Err(furthest.unwrap_or_else(|| {
+            lines[0].error(
+                0,
+                DumpErrorKind::Unrecognised,
+                "no od or hexdump layout fits this line",
+            )
+        }));
+    };
+    if size > 1 && word_order.is_none() && !parsed.bytes.is_empty() {
+        parsed.warnings.push(format!(
+            "{size}-byte words read as little-endian, the byte order of the machine that made \
+             nearly every dump today (x86, ARM); if it came from a big-endian machine, read it \
+             with the word order big"
+        ));
+    }
+    Ok(parsed)
+}
+
+/// The lines without blank ones where the dump has offsets: lines of spaces are space bytes of
+/// od -A n -c; in a dump with offsets they are noise.
+fn without_noise(lines: &[Line]) -> Cow<'_, [Line]> {
     let with_offsets = lines
         .iter()
         .find(|l| !is_blank(l))
         .is_some_and(|l| offset_len(l) > 0);
-    let kept: Vec<Line>;
-    let lines = if with_offsets {
-        kept = lines.iter().filter(|l| !is_blank(l)).cloned().collect();
-        &kept[..]
+    if with_offsets {
+        Cow::Owned(lines.iter().filter(|l| !is_blank(l)).cloned().collect())
     } else {
-        lines
-    };
-    let order = word_order.unwrap_or(Endian::Little);
-    let mut found: Vec<(Layout, LazyParsed, bool)> = Vec::new();
+        Cow::Borrowed(lines)
+    }
+}
+
+/// Every layout that fits the first line and reads the whole dump, and the error of the one
+/// that read furthest before it failed.
+fn fitting_layouts(
+    lines: &[Line],
+    order: Endian,
+    only: Option<DumpFormat>,
+) -> (Vec<Fit>, Option<DumpError>) {
+    let mut found: Vec<Fit> = Vec::new();
     let mut furthest: Option<DumpError> = None;
     for layout in candidates(lines, order, only) {
         if lines
@@ -608,6 +692,11 @@ pub(crate) fn parse(
             }
         }
     }
+    (found, furthest)
+}
+
+/// Drops the layouts that the dump's look rules out where another fits.
+fn narrow(found: &mut Vec<Fit>, lines: &[Line]) {
     // hexdump (hex offsets) and od -x (octal offsets) can both fit a dump with a * line;
     // hexdump pads its last short line with spaces to the full width, od does not.
     if let Some(prefer) = padding_evidence(lines)
@@ -618,42 +707,58 @@ pub(crate) fn parse(
     // od -t u1 and od -b share their columns; where both read the dump, od -b wrote it (the
     // common one: every od -b dump of ASCII letters also reads as u1). od -t u1 is told apart
     // by a value of one or two digits, or with an 8 or 9, which od -b never writes.
-    let name_of = |(l, _, _): &(Layout, LazyParsed, bool)| l.field.name;
+    let name_of = |(l, _, _): &Fit| l.field.name;
     if found.iter().any(|f| name_of(f) == "o1") {
         found.retain(|f| name_of(f) != "u1");
     }
-    let size = found.first().map_or(1, |(l, _, _)| l.field.size);
-    let readings = found
-        .into_iter()
-        .map(|(layout, parsed, stretched)| Reading {
-            // A reading that needs no restored spaces nor BusyBox's short squeeze beats one
-            // that does; od's offsets are octal unless asked (-A d); hexdump's hex ones tie
-            // with od's octal ones.
-            // od -b (o1) is far more common than od -t u1, which reads the same columns.
-            priority: 4 * u8::from(!stretched)
-                + 2 * u8::from(layout.radix != Some(10))
-                + u8::from(layout.field.name != "u1"),
-            command: layout.describe(),
-            assumes_loss: stretched,
-            parsed,
-        })
-        .collect();
-    let hint = "force the format hexdump-words or od to choose, or make the dump again with -v";
-    let Some(mut parsed) = choose(readings, &lines[0], hint)? else {
-        return Err(furthest.unwrap_or_else(|| {
-            lines[0].error(
-                0,
-                DumpErrorKind::Unrecognised,
-                "no od or hexdump layout fits this line",
-            )
-        }));
-    };
-    if size > 1 && word_order.is_none() && !parsed.bytes.is_empty() {
-        parsed.warnings.push(format!(
-            "{size}-byte words read as little-endian, the byte order of the machine that made \
-             nearly every dump today (x86, ARM); if it came from a big-endian machine, read it \
-             with the word order big"
-        ));
+}
+
+/// A fitting layout as a reading to choose from.
+fn reading((layout, parsed, stretched): Fit) -> Reading {
+    Reading {
+        // A reading that needs no restored spaces nor BusyBox's short squeeze beats one
+        // that does; od's offsets are octal unless asked (-A d); hexdump's hex ones tie
+        // with od's octal ones.
+        // od -b (o1) is far more common than od -t u1, which reads the same columns.
+        priority: 4 * u8::from(!stretched)
+            + 2 * u8::from(layout.radix != Some(10))
+            + u8::from(layout.field.name != "u1"),
+        command: layout.describe(),
+        assumes_loss: stretched,
+        parsed,
     }
-    Ok(parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(name: &str) -> FieldType {
+        *TYPES.iter().find(|t| t.name == name).unwrap()
+    }
+
+    #[test]
+    fn signed_fields_are_their_twos_complement_within_range() {
+        assert_eq!(field_value("-128", field("d1")), Ok(0x80));
+        assert_eq!(field_value("127", field("d1")), Ok(0x7F));
+        assert_eq!(field_value("-1", field("d2")), Ok(0xFFFF));
+        assert_eq!(field_value("128", field("d1")), Err("out of range".into()));
+        assert_eq!(field_value("-129", field("d1")), Err("out of range".into()));
+    }
+
+    #[test]
+    fn field_values_keep_to_how_od_writes_them() {
+        assert_eq!(field_value("4a", field("x1")), Ok(0x4A));
+        assert_eq!(field_value("377", field("o1")), Ok(0xFF));
+        assert_eq!(
+            field_value("4", field("x1")),
+            Err("expected 2 digits".into())
+        );
+        assert_eq!(
+            field_value("07", field("u2")),
+            Err("od writes decimal fields without leading zeros".into())
+        );
+        assert_eq!(field_value("\\n", field("c")), Ok(10));
+        assert_eq!(field_value("sp", field("a")), Ok(0x20));
+    }
 }

@@ -432,60 +432,80 @@ fn parse_escapes(chars: &[PChar]) -> Result<LazyParsed, DumpError> {
             i = next;
             continue;
         }
-        let prefixed =
-            matches!(c, 'b' | 'B') && chars.get(i + 1).is_some_and(|p| p.c == '"' || p.c == '\'');
-        let quote_at = if prefixed { i + 1 } else { i };
-        let quote = chars[quote_at].c;
-        if quote != '"' && quote != '\'' || (!quoted_any && !bytes.is_empty()) {
-            return Err(err_at(
-                &chars[i],
-                DumpErrorKind::Invalid,
-                format!(
-                    "{c:?} is not a \\x escape; to mix characters and escapes, quote the string \
-                     (\"caf\\xC3\\xA9\")"
-                ),
-            ));
-        }
+        let quote_at = literal_start(chars, i, quoted_any || bytes.is_empty())?;
         quoted_any = true;
-        i = quote_at + 1;
-        loop {
-            let Some(p) = chars.get(i) else {
-                return Err(end_error(
-                    chars,
-                    DumpErrorKind::Truncated,
-                    format!("the string has no closing {quote}"),
-                ));
-            };
-            match p.c {
-                q if q == quote => {
-                    i += 1;
-                    break;
-                }
-                '\\' => {
-                    let (b, next) = escape_at(chars, i, true)?;
-                    bytes.push(b);
-                    i = next;
-                }
-                '\n' => {
-                    return Err(err_at(
-                        p,
-                        DumpErrorKind::Truncated,
-                        format!("the string has no closing {quote} on its line"),
-                    ));
-                }
-                c => {
-                    let mut buf = [0u8; 4];
-                    non_ascii |= !c.is_ascii();
-                    bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                    i += 1;
-                }
-            }
-        }
+        let (next, wide) = read_literal(chars, quote_at, &mut bytes)?;
+        non_ascii |= wide;
+        i = next;
     }
     if non_ascii {
         warnings.push("characters outside ASCII in the string were written as UTF-8".into());
     }
     Ok(parsed(bytes, DumpFormat::HexEscapes, warnings))
+}
+
+/// Where the opening quote of the literal at `i` is (after a `b` prefix); an error unless a
+/// literal starts there and `may_quote` (no bare escape came before it).
+fn literal_start(chars: &[PChar], i: usize, may_quote: bool) -> Result<usize, DumpError> {
+    let c = chars[i].c;
+    let prefixed =
+        matches!(c, 'b' | 'B') && chars.get(i + 1).is_some_and(|p| p.c == '"' || p.c == '\'');
+    let quote_at = if prefixed { i + 1 } else { i };
+    let quote = chars[quote_at].c;
+    if quote != '"' && quote != '\'' || !may_quote {
+        return Err(err_at(
+            &chars[i],
+            DumpErrorKind::Invalid,
+            format!(
+                "{c:?} is not a \\x escape; to mix characters and escapes, quote the string \
+                 (\"caf\\xC3\\xA9\")"
+            ),
+        ));
+    }
+    Ok(quote_at)
+}
+
+/// The bytes of the quoted literal whose quote is at `quote_at` (its characters in UTF-8, its
+/// escapes as their bytes), pushed to `bytes`; where the literal ends, and whether it had
+/// characters outside ASCII.
+fn read_literal(
+    chars: &[PChar],
+    quote_at: usize,
+    bytes: &mut Vec<u8>,
+) -> Result<(usize, bool), DumpError> {
+    let quote = chars[quote_at].c;
+    let mut non_ascii = false;
+    let mut i = quote_at + 1;
+    loop {
+        let Some(p) = chars.get(i) else {
+            return Err(end_error(
+                chars,
+                DumpErrorKind::Truncated,
+                format!("the string has no closing {quote}"),
+            ));
+        };
+        match p.c {
+            q if q == quote => return Ok((i + 1, non_ascii)),
+            '\\' => {
+                let (b, next) = escape_at(chars, i, true)?;
+                bytes.push(b);
+                i = next;
+            }
+            '\n' => {
+                return Err(err_at(
+                    p,
+                    DumpErrorKind::Truncated,
+                    format!("the string has no closing {quote} on its line"),
+                ));
+            }
+            c => {
+                let mut buf = [0u8; 4];
+                non_ascii |= !c.is_ascii();
+                bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                i += 1;
+            }
+        }
+    }
 }
 
 /// Python's `bytearray(b'...')` as its repr writes it: the literal inside.

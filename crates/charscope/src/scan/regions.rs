@@ -59,52 +59,96 @@ where
     } else {
         1
     };
+    let mut state = new_state();
+    let mut chunks = read_on_threads(src, chunk, threads, &new_state, &mut state, &check)?;
+    keep_whole_run(&mut chunks, chunk);
+    Ok(join_regions(chunks, &mut state, &check))
+}
+
+/// Every chunk of `src`, split and its region checked, read on `threads` threads (the calling
+/// one with `state`, the others each with a state of its own), numbered but in no order.
+fn read_on_threads<R, S, T, F>(
+    src: &R,
+    chunk: usize,
+    threads: usize,
+    new_state: &(impl Fn() -> S + Sync),
+    state: &mut S,
+    check: &F,
+) -> io::Result<Vec<(usize, Chunk<T>)>>
+where
+    R: ReadAt + ?Sized,
+    T: Send,
+    F: Fn(&mut S, &[u8], u64, bool) -> T + Sync,
+{
     // The next chunk to read: each thread takes the next one when it is done with its last, so
     // that a thread slowed down (by harder text or by other work on the machine) takes fewer.
     let next = AtomicUsize::new(0);
-    let read_chunks = |state: &mut S| -> io::Result<Vec<(usize, Chunk<T>)>> {
-        let mut check = |bytes: &[u8], offset: u64| check(state, bytes, offset, true);
-        let mut buf = vec![0u8; chunk];
-        let mut done = Vec::new();
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let offset = (k * chunk) as u64;
-            let len = read_full_at(src, &mut buf, offset).map_err(|(_, e)| e)?;
-            if len == 0 && k > 0 {
-                break;
-            }
-            done.push((k, split(&buf[..len], k == 0, offset, &mut check)));
-            if len < chunk {
-                break;
-            }
+    let read = |state: &mut S| read_chunks(src, chunk, &next, state, check);
+    if threads == 1 {
+        return read(state);
+    }
+    let read = &read;
+    std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| scope.spawn(move || read(&mut new_state())))
+            .collect();
+        let mut all = read(state)?;
+        for other in others {
+            all.extend(other.join().expect("a reading thread panicked")?);
         }
-        Ok(done)
-    };
-    let mut state = new_state();
-    let mut chunks = if threads == 1 {
-        read_chunks(&mut state)?
-    } else {
-        let (read_chunks, new_state) = (&read_chunks, &new_state);
-        std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads)
-                .map(|_| scope.spawn(move || read_chunks(&mut new_state())))
-                .collect();
-            let mut all = read_chunks(&mut state)?;
-            for other in others {
-                all.extend(other.join().expect("a reading thread panicked")?);
-            }
-            Ok::<_, io::Error>(all)
-        })?
-    };
+        Ok::<_, io::Error>(all)
+    })
+}
+
+/// Reads the chunks one thread takes in turn from `next`, until the source ends: each split,
+/// its region checked with `state`.
+fn read_chunks<R, S, T, F>(
+    src: &R,
+    chunk: usize,
+    next: &AtomicUsize,
+    state: &mut S,
+    check: &F,
+) -> io::Result<Vec<(usize, Chunk<T>)>>
+where
+    R: ReadAt + ?Sized,
+    F: Fn(&mut S, &[u8], u64, bool) -> T,
+{
+    let mut check = |bytes: &[u8], offset: u64| check(state, bytes, offset, true);
+    let mut buf = vec![0u8; chunk];
+    let mut done = Vec::new();
+    loop {
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        let offset = (k * chunk) as u64;
+        let len = read_full_at(src, &mut buf, offset).map_err(|(_, e)| e)?;
+        if len == 0 && k > 0 {
+            break;
+        }
+        done.push((k, split(&buf[..len], k == 0, offset, &mut check)));
+        if len < chunk {
+            break;
+        }
+    }
+    Ok(done)
+}
+
+/// Sorts the chunks and keeps those up to the first short one (the end of the source, as it was
+/// read), or up to one that is missing (a source that shrank while it was read).
+fn keep_whole_run<T>(chunks: &mut Vec<(usize, Chunk<T>)>, chunk: usize) {
     chunks.sort_unstable_by_key(|c| c.0);
-    // The chunks up to the first short one (the end of the source, as it was read), or up to
-    // one that is missing (a source that shrank while it was read).
     let end = chunks
         .iter()
         .enumerate()
         .position(|(i, (k, c))| *k != i || c.len < chunk)
         .map_or(chunks.len(), |i| if chunks[i].0 == i { i + 1 } else { i });
     chunks.truncate(end);
+}
+
+/// The regions in the order of the source: each chunk's own, and between them the line that
+/// crosses from one chunk into the next, put together and checked with `state`.
+fn join_regions<S, T, F>(chunks: Vec<(usize, Chunk<T>)>, state: &mut S, check: &F) -> Vec<T>
+where
+    F: Fn(&mut S, &[u8], u64, bool) -> T,
+{
     let mut regions = Vec::with_capacity(chunks.len() * 2 + 1);
     let mut line: Option<(u64, Vec<u8>)> = None;
     for (k, c) in chunks {
@@ -114,15 +158,15 @@ where
             if !c.has_line_feed {
                 continue;
             }
-            regions.push(check(&mut state, bytes, *offset, true));
+            regions.push(check(state, bytes, *offset, true));
         }
         regions.extend(c.region);
         line = Some(c.tail);
     }
     if let Some((offset, bytes)) = line {
-        regions.push(check(&mut state, &bytes, offset, false));
+        regions.push(check(state, &bytes, offset, false));
     }
-    Ok(regions)
+    regions
 }
 
 /// One chunk's `bytes`, at `offset` in the source, cut into its head, region and tail; `check`
@@ -194,6 +238,34 @@ mod tests {
             }
             prop_assert_eq!(&joined, &bytes);
         }
+    }
+
+    fn chunk(len: usize) -> Chunk<()> {
+        Chunk {
+            len,
+            head: Vec::new(),
+            has_line_feed: false,
+            region: None,
+            tail: (0, Vec::new()),
+        }
+    }
+
+    #[test]
+    fn the_chunks_kept_end_at_the_first_short_or_missing_one() {
+        let numbers =
+            |chunks: &[(usize, Chunk<()>)]| chunks.iter().map(|c| c.0).collect::<Vec<_>>();
+        // Read out of order, the last one short: all kept, in order.
+        let mut chunks = vec![(2, chunk(1)), (0, chunk(4)), (1, chunk(4))];
+        keep_whole_run(&mut chunks, 4);
+        assert_eq!(numbers(&chunks), [0, 1, 2]);
+        // A source that shrank while it was read: chunk 1 came back short, 2 is past the end.
+        let mut chunks = vec![(0, chunk(4)), (1, chunk(2)), (2, chunk(4))];
+        keep_whole_run(&mut chunks, 4);
+        assert_eq!(numbers(&chunks), [0, 1]);
+        // Chunk 1 missing: what follows it is not the source's.
+        let mut chunks = vec![(0, chunk(4)), (2, chunk(4)), (3, chunk(0))];
+        keep_whole_run(&mut chunks, 4);
+        assert_eq!(numbers(&chunks), [0]);
     }
 
     #[test]
