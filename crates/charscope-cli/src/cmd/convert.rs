@@ -445,10 +445,10 @@ fn marked_target(
 }
 
 pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
-    let from = resolve_from(&args.from)?;
+    let from = resolve_from(args.from.label())?;
     let to = super::encoding_for(&args.to)?;
     if !from.auto {
-        label_note("--from", &args.from, from.encoding);
+        label_note("--from", args.from.label(), from.encoding);
     }
     let (to, options) = marked_target(args, to, options(args));
     if !to.can_encode() {

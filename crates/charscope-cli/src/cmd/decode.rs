@@ -83,11 +83,11 @@ struct Ended {
 }
 
 pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
-    let auto = super::is_auto(&args.from);
+    let auto = super::is_auto(args.from.label());
     let encoding = if auto {
         charscope::encoding::UTF_8
     } else {
-        super::encoding_for(&args.from)?
+        super::encoding_for(args.from.label())?
     };
     if let Some(note) = pointless_bom_note(args.bom, encoding).filter(|_| !auto) {
         eprintln!("{note}");
@@ -100,7 +100,7 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let mut unreadable = super::batch::Unreadable::new(sources.len());
     for source in &mut sources {
         let ended = if auto {
-            super::encoding_for_source(&args.from, source)
+            super::encoding_for_source(args.from.label(), source)
         } else {
             Ok(encoding)
         }
@@ -138,7 +138,7 @@ fn decode_one(
 ) -> Result<Ended> {
     let name = source.name();
     let (head, reader) = super::byte_order::peek(source.open()?, 4)?;
-    let encoding = match super::byte_order::settle(&args.from, requested, args.bom, &head) {
+    let encoding = match super::byte_order::settle(args.from.label(), requested, args.bom, &head) {
         Some(settled) => {
             if let Some(note) = settled.note {
                 eprintln!("charscope: note: {name}: {note}");
@@ -208,7 +208,7 @@ fn decode_one(
         write!(out, "\",\"encoding\":")?;
         serde_json::to_writer(&mut *out, decoder.encoding().name())?;
         write!(out, ",\"label_note\":")?;
-        serde_json::to_writer(&mut *out, &super::label_note(&args.from))?;
+        serde_json::to_writer(&mut *out, &super::label_note(args.from.label()))?;
         write!(out, ",\"bom\":")?;
         serde_json::to_writer(&mut *out, &decoder.bom().map(|b| b.encoding.name()))?;
         write!(out, ",\"replacements\":{replacements},\"malformed\":")?;

@@ -52,7 +52,7 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
         stdout.flush()?;
         return Ok(Outcome::Clean);
     }
-    let encoding = super::encoding_for_source(&args.from, &mut source)?;
+    let encoding = super::encoding_for_source(args.from.label(), &mut source)?;
     let on = use_color(color, ctx.json);
     let palette = Palette { on };
     let style = Style::new(on);

@@ -33,11 +33,8 @@ pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
 
 fn read_report(args: &InspectArgs) -> Result<Report> {
     // `--from auto` is the default: a byte order mark, else UTF-8 if valid, else windows-1252.
-    let label = args
-        .from
-        .as_deref()
-        .filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
-    let bytes = match (&args.text, &args.file, &args.hex, &args.dump) {
+    let label = Some(args.from.label()).filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
+    let bytes = match (&args.text, &args.file, &args.inline.hex, &args.inline.dump) {
         (Some(text), _, _, _) if text != "-" => {
             if label.is_some() {
                 bail!(
