@@ -308,6 +308,14 @@ pub struct ByteInput {
     #[arg(value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
     pub files: Vec<PathBuf>,
 
+    #[command(flatten)]
+    pub inline: InlineBytes,
+}
+
+// Bytes given on the command line: `--hex` or `--dump` (a plain comment: see `Command`).
+// `ByteInput` flattens it, and so does `inspect`, whose TEXT and `--file` stand beside it.
+#[derive(Debug, Args)]
+pub struct InlineBytes {
     /// Inline bytes in any dump or hex format: 'C0 AF 41', 'c0af41', '{0xC0, 0xAF}', '%C0%AF',
     /// or pasted hexdump -C / xxd / od output.
     #[arg(long, value_name = "HEX", conflicts_with = "dump")]
@@ -316,6 +324,49 @@ pub struct ByteInput {
     /// Read the bytes from a dump in a file (any format `charscope undump` reads).
     #[arg(long, value_name = "FILE")]
     pub dump: Option<PathBuf>,
+}
+
+/// What `--from` means when it is not given: the default each command shows in its `--help`.
+pub trait FromDefault {
+    /// The label `--from` takes when it is not given.
+    const LABEL: &'static str;
+}
+
+/// `--from` reads UTF-8 unless told otherwise (decode, dump, validate).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Utf8ByDefault;
+
+impl FromDefault for Utf8ByDefault {
+    const LABEL: &'static str = "utf-8";
+}
+
+/// `--from` detects the encoding unless told otherwise (convert, inspect).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AutoByDefault;
+
+impl FromDefault for AutoByDefault {
+    const LABEL: &'static str = "auto";
+}
+
+// `--from`, the encoding of the bytes, declared once for every command that reads bytes; the
+// default is the command's, `D` (a plain comment: see `Command`).
+#[derive(Debug, Args)]
+pub struct FromArg<D: FromDefault> {
+    /// The encoding of the bytes: a label (`charscope encodings` lists them), or `auto` to detect
+    /// it: a byte order mark, else what `detect` finds at the start of each input (empty or
+    /// binary input is read as UTF-8), and a note says which, and why.
+    #[arg(id = "from", long = "from", short = 'f', value_name = "LABEL", default_value = D::LABEL)]
+    label: String,
+
+    #[arg(skip)]
+    default: std::marker::PhantomData<D>,
+}
+
+impl<D: FromDefault> FromArg<D> {
+    /// The label given, or the command's default: `auto` asks for detection.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
 }
 
 /// `--bom`.
@@ -334,10 +385,8 @@ pub enum BomArg {
 // The arguments of `charscope decode` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
-    /// The encoding label (any WHATWG label, or utf-32le/utf-32be/true-iso-8859-1), or `auto`
-    /// to detect it (the answer and its first reason go to standard error).
-    #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
-    pub from: String,
+    #[command(flatten)]
+    pub from: FromArg<Utf8ByDefault>,
 
     /// What to do with a byte order mark [default: strip].
     #[arg(long, value_enum)]
@@ -419,9 +468,8 @@ fn dump_format_parser() -> impl clap::builder::TypedValueParser<Value = DumpForm
 // The arguments of `charscope dump` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct DumpArgs {
-    /// The encoding that groups the bytes into characters, or `auto` to detect it.
-    #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
-    pub from: String,
+    #[command(flatten)]
+    pub from: FromArg<Utf8ByDefault>,
 
     /// Exactly the layout of hexdump -C, byte for byte (no decoding).
     #[arg(long)]
@@ -465,9 +513,8 @@ pub struct UndumpArgs {
 // The arguments of `charscope validate` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// The encoding label, or `auto` to detect each file's encoding first.
-    #[arg(long, short = 'f', default_value = "utf-8", value_name = "LABEL")]
-    pub from: String,
+    #[command(flatten)]
+    pub from: FromArg<Utf8ByDefault>,
 
     /// What to do with a byte order mark [default: strip]: sniff and sniff-unicode let it
     /// choose the encoding, as in decode.
@@ -502,26 +549,18 @@ pub struct EncodingsArgs {}
 #[derive(Debug, Args)]
 pub struct InspectArgs {
     /// The text to inspect; `-` (or no input at all) reads bytes from standard input.
-    #[arg(value_name = "TEXT", conflicts_with_all = ["file", "hex"])]
+    #[arg(value_name = "TEXT", conflicts_with_all = ["file", "hex", "dump"])]
     pub text: Option<String>,
 
     /// Inspect the bytes of a file.
-    #[arg(long, value_name = "FILE", conflicts_with = "hex")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
     pub file: Option<PathBuf>,
 
-    /// Inspect inline bytes in any dump or hex format: 'C3 A9', 'c3a9', '%C3%A9', or pasted
-    /// hexdump -C / xxd / od output.
-    #[arg(long, value_name = "HEX", conflicts_with = "dump")]
-    pub hex: Option<String>,
+    #[command(flatten)]
+    pub inline: InlineBytes,
 
-    /// Inspect the bytes of a dump in a file (any format `charscope undump` reads).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "text"])]
-    pub dump: Option<PathBuf>,
-
-    /// Decode the bytes with this encoding; `auto` (the default): a byte order mark's, else
-    /// UTF-8 if the bytes are valid UTF-8, else what detection finds.
-    #[arg(long, short = 'f', value_name = "LABEL")]
-    pub from: Option<String>,
+    #[command(flatten)]
+    pub from: FromArg<AutoByDefault>,
 
     /// List at most this many characters row by row (0: all); the rest are counted, not built.
     #[arg(long, default_value_t = 1000, value_name = "N")]
@@ -570,19 +609,8 @@ pub struct ExamplesArgs {
 // The arguments of `charscope detect` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct DetectArgs {
-    /// The files; `-` or nothing reads standard input. Several files give one answer each
-    /// (JSON Lines with --json).
-    #[arg(value_name = "FILE", conflicts_with_all = ["hex", "dump"])]
-    pub files: Vec<PathBuf>,
-
-    /// Inline bytes in any dump or hex format: 'C0 AF 41', 'c0af41', or pasted hexdump -C / xxd
-    /// / od output.
-    #[arg(long, value_name = "HEX", conflicts_with = "dump")]
-    pub hex: Option<String>,
-
-    /// Read the bytes from a dump in a file (any format `charscope undump` reads).
-    #[arg(long, value_name = "FILE")]
-    pub dump: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: ByteInput,
 
     /// The encoding declared from outside (an HTTP Content-Type charset): detection says whether
     /// the bytes agree.
@@ -643,11 +671,8 @@ pub enum NormalizeArg {
 // The arguments of `charscope convert` (a plain comment: see `Command`).
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The source encoding label, or `auto`: a byte order mark, else what `detect` finds in the
-    /// first MiB of each input (empty or binary input is read as UTF-8); standard error says
-    /// what it was read as, and why, in one line.
-    #[arg(long, short = 'f', default_value = "auto", value_name = "LABEL")]
-    pub from: String,
+    #[command(flatten)]
+    pub from: FromArg<AutoByDefault>,
 
     /// The target encoding label.
     #[arg(long, short = 't', value_name = "LABEL")]

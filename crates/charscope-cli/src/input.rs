@@ -35,7 +35,7 @@ impl Source {
     /// Every source an input argument names, in order: the FILEs (`-` is standard input), or
     /// the bytes of `--hex` or `--dump`, or standard input when nothing is named.
     pub fn all_from_args(input: &ByteInput) -> Result<Vec<Source>> {
-        if let Some(bytes) = dump_arg(input.hex.as_deref(), input.dump.as_deref())? {
+        if let Some(bytes) = dump_arg(input.inline.hex.as_deref(), input.inline.dump.as_deref())? {
             return Ok(vec![Source::Inline(bytes)]);
         }
         if input.files.is_empty() {

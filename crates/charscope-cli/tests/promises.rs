@@ -663,3 +663,110 @@ fn every_command_speaks_json() {
         );
     }
 }
+
+/// `--from` is one option (`FromArg`) flattened into every byte command: each takes `-f` and
+/// `--from`, and each keeps its own default (issue 31): decode, dump and validate read UTF-8,
+/// inspect and convert detect.
+#[test]
+fn every_byte_command_takes_from_and_keeps_its_default() {
+    // decode: a lone E9 is malformed UTF-8 unless told otherwise.
+    for flag in ["-f", "--from"] {
+        charscope()
+            .args(["decode", flag, "windows-1252", "--hex", "E9"])
+            .assert()
+            .code(0)
+            .stdout("\u{e9}");
+    }
+    charscope()
+        .args(["decode", "--hex", "E9"])
+        .assert()
+        .code(1)
+        .stdout("\u{FFFD}");
+    // validate: the same byte, the same default.
+    for flag in ["-f", "--from"] {
+        charscope()
+            .args(["validate", flag, "windows-1252", "--hex", "E9"])
+            .assert()
+            .code(0);
+    }
+    charscope()
+        .args(["validate", "--hex", "E9"])
+        .assert()
+        .code(1);
+    // dump: UTF-8 by default (the byte is malformed), the label's character when given.
+    for flag in ["-f", "--from"] {
+        charscope()
+            .args([
+                "dump",
+                flag,
+                "windows-1252",
+                "--hex",
+                "E9",
+                "--color",
+                "never",
+            ])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("\u{e9}"));
+    }
+    let out = charscope()
+        .args(["dump", "--json", "--hex", "E9"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_lines(&out.stdout)[0]["cells"][0]["roles"][0],
+        "malformed"
+    );
+    // inspect: detection by default (a lone E9 is not UTF-8), the label when given.
+    let out = charscope()
+        .args(["inspect", "--json", "--hex", "E9"])
+        .output()
+        .unwrap();
+    assert_eq!(json_lines(&out.stdout)[0]["encoding_source"], "detected");
+    for flag in ["-f", "--from"] {
+        let out = charscope()
+            .args(["inspect", "--json", flag, "utf-8", "--hex", "E9"])
+            .output()
+            .unwrap();
+        let v = &json_lines(&out.stdout)[0];
+        assert_eq!(
+            (v["encoding"].as_str(), v["malformed_total"].as_u64()),
+            (Some("UTF-8"), Some(1))
+        );
+    }
+    // convert: detection by default; a label is taken as given (strict: UTF-8 stops at E9).
+    charscope()
+        .args(["convert", "-t", "utf-8"])
+        .write_stdin(&b"caf\xe9 na\xefve"[..])
+        .assert()
+        .code(0)
+        .stdout("caf\u{e9} na\u{ef}ve")
+        .stderr(predicate::str::contains("--from auto: windows-1252"));
+    for flag in ["-f", "--from"] {
+        charscope()
+            .args(["convert", flag, "utf-8", "-t", "utf-8"])
+            .write_stdin(&b"caf\xe9"[..])
+            .assert()
+            .code(1)
+            .stdout("caf");
+    }
+}
+
+/// Each command's `--help` still tells its own default of the one `--from`.
+#[test]
+fn each_help_tells_its_default_of_from() {
+    for (command, default) in [
+        ("decode", "utf-8"),
+        ("dump", "utf-8"),
+        ("validate", "utf-8"),
+        ("inspect", "auto"),
+        ("convert", "auto"),
+    ] {
+        let out = charscope().args([command, "-h"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let from = &help[help.find("--from <LABEL>").expect(command)..];
+        let option = &from[..from.find("\n  -").unwrap_or(from.len())];
+        let shown = format!("[default: {default}]");
+        assert!(option.contains(&shown), "{command}: {option}");
+    }
+}

@@ -78,6 +78,8 @@ fn read_chars(arg: &str) -> Result<Vec<Item>> {
         .collect())
 }
 
+/// The human view of one character: a line with the character, its code point and name, then
+/// a table of its properties, normal forms and encodings.
 fn render(details: &CharDetails, style: &Style) -> String {
     let info = &details.info;
     let mut out = format!(
@@ -87,9 +89,24 @@ fn render(details: &CharDetails, style: &Style) -> String {
         style.strong(&info.name)
     );
     let mut t = Table::new(&[]);
-    let mut field = |key: &str, value: Cell| t.row(vec![Cell::new(key, Paint::Dim), value]);
-    field("decimal", details.decimal.to_string().into());
+    push_properties(&mut t, details);
+    push_forms_and_bytes(&mut t, details);
+    out.push_str(&t.render(style));
+    out
+}
+
+/// One row of the table: the key, dim, and its value.
+fn field(t: &mut Table, key: &str, value: Cell) {
+    t.row(vec![Cell::new(key, Paint::Dim), value]);
+}
+
+/// The character's properties: decimal value, category, script, block, plane, width and
+/// bidi class.
+fn push_properties(t: &mut Table, details: &CharDetails) {
+    let info = &details.info;
+    field(t, "decimal", details.decimal.to_string().into());
     field(
+        t,
         "category",
         format!(
             "{} {}",
@@ -98,9 +115,10 @@ fn render(details: &CharDetails, style: &Style) -> String {
         )
         .into(),
     );
-    field("script", spaced(info.script).into());
-    field("block", details.block_name.as_str().into());
+    field(t, "script", spaced(info.script).into());
+    field(t, "block", details.block_name.as_str().into());
     field(
+        t,
         "plane",
         format!(
             "{} {}{}",
@@ -115,6 +133,7 @@ fn render(details: &CharDetails, style: &Style) -> String {
         .into(),
     );
     field(
+        t,
         "width",
         format!(
             "East Asian Width {} ({}), {} terminal column{}",
@@ -126,23 +145,32 @@ fn render(details: &CharDetails, style: &Style) -> String {
         .into(),
     );
     field(
+        t,
         "bidi class",
         format!("{} {}", details.bidi_class, spaced(details.bidi_class_name)).into(),
     );
+}
+
+/// Its decomposition, HTML reference, normalization forms (where they change it) and its
+/// bytes in UTF-8, UTF-16 and UTF-32, with the bit layouts.
+fn push_forms_and_bytes(t: &mut Table, details: &CharDetails) {
+    let info = &details.info;
     if let Some(d) = &details.decomposition {
         field(
+            t,
             "decomposition",
             format!("{} ({}, {})", cell_text(&d.escaped), d.code_points, d.kind).into(),
         );
     }
     if let Some(entity) = &details.html_entity {
-        field("HTML", format!("{entity} &#{};", details.decimal).into());
+        field(t, "HTML", format!("{entity} &#{};", details.decimal).into());
     } else {
-        field("HTML", format!("&#{};", details.decimal).into());
+        field(t, "HTML", format!("&#{};", details.decimal).into());
     }
     for form in &details.normalization {
         let same = form.text.chars().eq(std::iter::once(info.ch));
         field(
+            t,
             form.form,
             if same {
                 Cell::new("unchanged", Paint::Dim)
@@ -151,16 +179,14 @@ fn render(details: &CharDetails, style: &Style) -> String {
             },
         );
     }
-    field("UTF-8", info.utf8.as_str().into());
-    field("UTF-8 bits", bits_cell(&info.utf8_layout));
-    field("UTF-16", info.utf16.as_str().into());
-    field("UTF-16 bits", bits_cell(&info.utf16_layout));
-    field("UTF-16BE", info.utf16be.as_str().into());
-    field("UTF-16LE", info.utf16le.as_str().into());
-    field("UTF-32BE", info.utf32be.as_str().into());
-    field("UTF-32LE", info.utf32le.as_str().into());
-    out.push_str(&t.render(style));
-    out
+    field(t, "UTF-8", info.utf8.as_str().into());
+    field(t, "UTF-8 bits", bits_cell(&info.utf8_layout));
+    field(t, "UTF-16", info.utf16.as_str().into());
+    field(t, "UTF-16 bits", bits_cell(&info.utf16_layout));
+    field(t, "UTF-16BE", info.utf16be.as_str().into());
+    field(t, "UTF-16LE", info.utf16le.as_str().into());
+    field(t, "UTF-32BE", info.utf32be.as_str().into());
+    field(t, "UTF-32LE", info.utf32le.as_str().into());
 }
 
 fn render_surrogate(details: &SurrogateDetails, style: &Style) -> String {

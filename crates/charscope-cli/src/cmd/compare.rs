@@ -10,6 +10,7 @@ use crate::input::{Source, for_each_chunk, read_text};
 use crate::output::{Style, print_json, use_color};
 use anyhow::{Result, bail};
 use charscope::compare;
+use charscope::view::compare::CompareView;
 use std::io::Write;
 
 /// Compare decodes the whole input once per encoding; past this it is no longer a glance.
@@ -18,17 +19,34 @@ const MAX_BYTES: usize = 1 << 20;
 /// How many columns of each reading the table shows.
 const TEXT_COLUMNS: usize = 48;
 
+/// Runs `charscope compare`: the input (at most [`MAX_BYTES`]) read under each encoding asked
+/// for, as JSON or as a table.
 pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
-    let color = ctx.color;
-    let encodings = if args.encodings.is_empty() {
-        charscope::encoding::all().collect()
-    } else {
-        args.encodings
-            .iter()
-            .map(|label| super::encoding_for(label))
-            .collect::<Result<Vec<_>>>()?
-    };
-    let source = Source::from_args(&args.input)?;
+    let encodings = selected_encodings(&args.encodings)?;
+    let bytes = read_whole(&Source::from_args(&args.input)?)?;
+    let view = charscope::view::compare::compare(&bytes, encodings, usize::MAX);
+    if ctx.json {
+        print_json(&view)?;
+        return Ok(Outcome::Clean);
+    }
+    let style = Style::new(use_color(ctx.color, false));
+    print_human(&bytes, &view, &style)?;
+    Ok(Outcome::Clean)
+}
+
+/// The encodings `--encodings` names (an unknown label is refused), or every encoding.
+fn selected_encodings(labels: &[String]) -> Result<Vec<&'static charscope::Encoding>> {
+    if labels.is_empty() {
+        return Ok(charscope::encoding::all().collect());
+    }
+    labels
+        .iter()
+        .map(|label| super::encoding_for(label))
+        .collect()
+}
+
+/// The whole input, refused past [`MAX_BYTES`].
+fn read_whole(source: &Source) -> Result<Vec<u8>> {
     let name = source.name();
     let mut bytes = Vec::new();
     for_each_chunk(source.open()?, &name, |chunk, _| {
@@ -38,61 +56,21 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         bytes.extend_from_slice(chunk);
         Ok(())
     })?;
-    let view = charscope::view::compare::compare(&bytes, encodings, usize::MAX);
-    let detection = charscope::detect::detect(&bytes);
-    let detected = view.detected;
-    if ctx.json {
-        print_json(&view)?;
-        return Ok(Outcome::Clean);
-    }
-    let rows = view.readings;
-    let style = Style::new(use_color(color, false));
-    let mut table = Table::new(&[
-        "#",
-        "encoding",
-        "malformed",
-        "U+FFFD",
-        "suspicious",
-        "bits/char",
-        "text",
-    ])
-    .right(&[0, 2, 3, 4, 5]);
-    for (rank, row) in rows.iter().enumerate() {
-        let count = |n: usize| {
-            if n == 0 {
-                Cell::new("0", Paint::Dim)
-            } else {
-                Cell::new(n.to_string(), Paint::Bad)
-            }
-        };
-        let mark = if Some(row.encoding) == detected {
-            " *"
-        } else {
-            ""
-        };
-        let place = if row.tie {
-            "=".to_string()
-        } else {
-            (rank + 1).to_string()
-        };
-        table.row(vec![
-            Cell::new(place, Paint::Dim),
-            Cell::new(format!("{}{mark}", row.encoding.name()), Paint::Name),
-            count(row.malformed),
-            count(row.replacements),
-            count(row.suspicious),
-            format!("{:+.2}", row.score).into(),
-            truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
-        ]);
-    }
+    Ok(bytes)
+}
+
+/// The human view: a line saying what is compared, the table of readings, how they are
+/// ranked and what detection said.
+fn print_human(bytes: &[u8], view: &CompareView, style: &Style) -> Result<()> {
+    let detection = charscope::detect::detect(bytes);
     let mut out = crate::output::stdout();
     writeln!(
         out,
         "{} byte(s) under {} encoding(s), the detected reading first, then the most plausible:",
         bytes.len(),
-        rows.len()
+        view.readings.len()
     )?;
-    out.write_all(table.render(&style).as_bytes())?;
+    out.write_all(readings_table(view).render(style).as_bytes())?;
     writeln!(
         out,
         "{}",
@@ -112,7 +90,51 @@ pub fn run(args: &CompareArgs, ctx: &Ctx) -> Result<Outcome> {
         ))
     )?;
     out.flush()?;
-    Ok(Outcome::Clean)
+    Ok(())
+}
+
+/// One row per reading, in the view's order: its place (`=` for a tie), the encoding (`*` for
+/// the detected one), its counts, score and the start of its text.
+fn readings_table(view: &CompareView) -> Table {
+    let mut table = Table::new(&[
+        "#",
+        "encoding",
+        "malformed",
+        "U+FFFD",
+        "suspicious",
+        "bits/char",
+        "text",
+    ])
+    .right(&[0, 2, 3, 4, 5]);
+    for (rank, row) in view.readings.iter().enumerate() {
+        let count = |n: usize| {
+            if n == 0 {
+                Cell::new("0", Paint::Dim)
+            } else {
+                Cell::new(n.to_string(), Paint::Bad)
+            }
+        };
+        let mark = if Some(row.encoding) == view.detected {
+            " *"
+        } else {
+            ""
+        };
+        let place = if row.tie {
+            "=".to_string()
+        } else {
+            (rank + 1).to_string()
+        };
+        table.row(vec![
+            Cell::new(place, Paint::Dim),
+            Cell::new(format!("{}{mark}", row.encoding.name()), Paint::Name),
+            count(row.malformed),
+            count(row.replacements),
+            count(row.suspicious),
+            format!("{:+.2}", row.score).into(),
+            truncate(&cell_text(&row.text), TEXT_COLUMNS).into(),
+        ]);
+    }
+    table
 }
 
 /// `charscope encode --to all TEXT`: the bytes and byte count of the text in every encoding,

@@ -444,41 +444,17 @@ fn marked_target(
     (marked, options.with_bom(BomAction::Add))
 }
 
+/// Runs `charscope convert`: the source and target settled and checked, then each input
+/// converted to standard output, one file, a directory or in place.
 pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
-    let from = resolve_from(&args.from)?;
+    let from = resolve_from(args.from.label())?;
     let to = super::encoding_for(&args.to)?;
     if !from.auto {
-        label_note("--from", &args.from, from.encoding);
+        label_note("--from", args.from.label(), from.encoding);
     }
     let (to, options) = marked_target(args, to, options(args));
-    if !to.can_encode() {
-        bail!("{to} can only decode, not encode: choose another --to");
-    }
-    if let Err(e @ charscope::encode::EncodeError::NotStreamable(_)) =
-        Transcoder::new(charscope::encoding::UTF_8, to, Options::default())
-    {
-        bail!(
-            "{e}: `charscope encode --to {} --file FILE` writes it from UTF-8 text",
-            to.name()
-        );
-    }
-    if options.bom == BomAction::Add && to.bom().is_none() {
-        eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
-    }
-    let inputs: Vec<Input> = if args.files.is_empty() {
-        vec![Input::Stdin]
-    } else {
-        args.files
-            .iter()
-            .map(|p| {
-                if p.as_os_str() == "-" {
-                    Input::Stdin
-                } else {
-                    Input::File(p.clone())
-                }
-            })
-            .collect()
-    };
+    check_target(to, &options)?;
+    let inputs = inputs_of(&args.files);
     let job = Job {
         from,
         to,
@@ -506,24 +482,68 @@ pub fn run(args: &ConvertArgs, ctx: &Ctx) -> Result<Outcome> {
             if out.is_dir()
                 || (inputs.len() > 1 && out.as_os_str().to_string_lossy().ends_with('/')) =>
         {
-            std::fs::create_dir_all(out)
-                .with_context(|| format!("cannot create the directory {}", shown_path(out)))?;
-            let mut targets = Vec::new();
-            for input in &inputs {
-                let Input::File(p) = input else {
-                    bail!("-o DIR needs files: standard input has no name to write under");
-                };
-                let name = p
-                    .file_name()
-                    .with_context(|| format!("{} has no file name", shown_path(p)))?;
-                targets.push(out.join(name));
-            }
+            let targets = dir_targets(out, &inputs)?;
             to_files(&job, &inputs, targets, false)
         }
         Some(out) => to_one_file(&job, &inputs, out),
         None if ctx.json => to_stdout_json(&job, &inputs),
         None => to_stdout(&job, &inputs),
     }
+}
+
+/// Refuses a target that cannot be written (a decode-only encoding, or one whose shift state
+/// spans the whole text, which `encode` writes instead); notes a `--bom add` it has no mark for.
+fn check_target(to: &'static charscope::Encoding, options: &Options) -> Result<()> {
+    if !to.can_encode() {
+        bail!("{to} can only decode, not encode: choose another --to");
+    }
+    if let Err(e @ charscope::encode::EncodeError::NotStreamable(_)) =
+        Transcoder::new(charscope::encoding::UTF_8, to, Options::default())
+    {
+        bail!(
+            "{e}: `charscope encode --to {} --file FILE` writes it from UTF-8 text",
+            to.name()
+        );
+    }
+    if options.bom == BomAction::Add && to.bom().is_none() {
+        eprintln!("charscope: note: {to} has no byte order mark; --bom add writes none");
+    }
+    Ok(())
+}
+
+/// The inputs FILE... names, in order (`-` is standard input), or standard input alone.
+fn inputs_of(files: &[PathBuf]) -> Vec<Input> {
+    if files.is_empty() {
+        return vec![Input::Stdin];
+    }
+    files
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                Input::Stdin
+            } else {
+                Input::File(p.clone())
+            }
+        })
+        .collect()
+}
+
+/// `-o DIR`: the directory made if need be, and each input's file of the same name inside it
+/// (standard input, which has no name, is refused).
+fn dir_targets(out: &Path, inputs: &[Input]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(out)
+        .with_context(|| format!("cannot create the directory {}", shown_path(out)))?;
+    let mut targets = Vec::new();
+    for input in inputs {
+        let Input::File(p) = input else {
+            bail!("-o DIR needs files: standard input has no name to write under");
+        };
+        let name = p
+            .file_name()
+            .with_context(|| format!("{} has no file name", shown_path(p)))?;
+        targets.push(out.join(name));
+    }
+    Ok(targets)
 }
 
 fn outcome(clean: bool) -> Outcome {

@@ -82,12 +82,14 @@ struct Ended {
     stopped: bool,
 }
 
+/// Runs `charscope decode`: each input in turn, the encoding detected for each under
+/// `--from auto`; exit 1 if any was not clean.
 pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
-    let auto = super::is_auto(&args.from);
+    let auto = super::is_auto(args.from.label());
     let encoding = if auto {
         charscope::encoding::UTF_8
     } else {
-        super::encoding_for(&args.from)?
+        super::encoding_for(args.from.label())?
     };
     if let Some(note) = pointless_bom_note(args.bom, encoding).filter(|_| !auto) {
         eprintln!("{note}");
@@ -100,7 +102,7 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     let mut unreadable = super::batch::Unreadable::new(sources.len());
     for source in &mut sources {
         let ended = if auto {
-            super::encoding_for_source(&args.from, source)
+            super::encoding_for_source(args.from.label(), source)
         } else {
             Ok(encoding)
         }
@@ -127,6 +129,8 @@ pub fn run(args: &DecodeArgs, ctx: &Ctx) -> Result<Outcome> {
     })
 }
 
+/// Decodes one input to `out` as it is read (JSON: the text streamed, then the rest), each
+/// malformed sequence replaced by U+FFFD or, under `--strict`, the end of the text.
 fn decode_one(
     source: &Source,
     requested: &'static charscope::Encoding,
@@ -138,22 +142,7 @@ fn decode_one(
 ) -> Result<Ended> {
     let name = source.name();
     let (head, reader) = super::byte_order::peek(source.open()?, 4)?;
-    let encoding = match super::byte_order::settle(&args.from, requested, args.bom, &head) {
-        Some(settled) => {
-            if let Some(note) = settled.note {
-                eprintln!("charscope: note: {name}: {note}");
-            }
-            settled.encoding
-        }
-        None => {
-            if !matches!(args.bom, Some(BomArg::Sniff | BomArg::SniffUnicode))
-                && let Some(note) = super::foreign_bom_note(&head, requested, &name)
-            {
-                eprintln!("{note}");
-            }
-            requested
-        }
-    };
+    let encoding = settle_encoding(args, requested, &head, &name);
     let mut decoder = StreamDecoder::new(encoding, bom_mode_of(args.bom));
     let mut malformed: Vec<Malformed> = Vec::new();
     let mut replacements = 0usize;
@@ -204,35 +193,84 @@ fn decode_one(
     })
     .map_err(|e| super::batch::cut_short(e, ctx.json, &name))?;
 
-    if ctx.json {
-        write!(out, "\",\"encoding\":")?;
-        serde_json::to_writer(&mut *out, decoder.encoding().name())?;
-        write!(out, ",\"label_note\":")?;
-        serde_json::to_writer(&mut *out, &super::label_note(&args.from))?;
-        write!(out, ",\"bom\":")?;
-        serde_json::to_writer(&mut *out, &decoder.bom().map(|b| b.encoding.name()))?;
-        write!(out, ",\"replacements\":{replacements},\"malformed\":")?;
-        serde_json::to_writer(&mut *out, &malformed)?;
-        write!(out, ",\"complete\":{},\"file\":", !stopped)?;
-        serde_json::to_writer(&mut *out, &source.json_name())?;
-        writeln!(out, "}}")?;
-    }
-    if !ctx.json
-        && !stopped
-        && let Some(first) = malformed.first()
-    {
-        out.flush()?;
-        eprintln!(
-            "charscope: {name}: replaced {replacements} malformed sequence(s) with U+FFFD; the first at byte offset {}: {}: {}",
-            first.offset(),
-            style.bad(first.kind.as_str()),
-            terminal::sanitize(&first.reason())
-        );
-    }
-    Ok(Ended {
+    let ended = Ended {
         replacements,
         stopped,
-    })
+    };
+    if ctx.json {
+        write_json_tail(out, &decoder, args, &ended, &malformed, source)?;
+    } else if !stopped && let Some(first) = malformed.first() {
+        out.flush()?;
+        report_replaced(&name, replacements, first, style);
+    }
+    Ok(ended)
+}
+
+/// The encoding one input is decoded with: the one asked for, unless its byte order mark
+/// settles a `utf-16`/`utf-32` label or `--bom sniff` lets the mark choose; a note on standard
+/// error where the mark decided, or where a mark of another encoding was left alone.
+fn settle_encoding(
+    args: &DecodeArgs,
+    requested: &'static charscope::Encoding,
+    head: &[u8],
+    name: &str,
+) -> &'static charscope::Encoding {
+    match super::byte_order::settle(args.from.label(), requested, args.bom, head) {
+        Some(settled) => {
+            if let Some(note) = settled.note {
+                eprintln!("charscope: note: {name}: {note}");
+            }
+            settled.encoding
+        }
+        None => {
+            if !matches!(args.bom, Some(BomArg::Sniff | BomArg::SniffUnicode))
+                && let Some(note) = super::foreign_bom_note(head, requested, name)
+            {
+                eprintln!("{note}");
+            }
+            requested
+        }
+    }
+}
+
+/// The end of an input's JSON object, after its streamed text: what is known only once the
+/// input is read (encoding, label note, BOM, replacements, malformed sequences, completeness)
+/// and the input's name.
+fn write_json_tail(
+    out: &mut impl Write,
+    decoder: &StreamDecoder,
+    args: &DecodeArgs,
+    ended: &Ended,
+    malformed: &[Malformed],
+    source: &Source,
+) -> Result<()> {
+    write!(out, "\",\"encoding\":")?;
+    serde_json::to_writer(&mut *out, decoder.encoding().name())?;
+    write!(out, ",\"label_note\":")?;
+    serde_json::to_writer(&mut *out, &super::label_note(args.from.label()))?;
+    write!(out, ",\"bom\":")?;
+    serde_json::to_writer(&mut *out, &decoder.bom().map(|b| b.encoding.name()))?;
+    write!(
+        out,
+        ",\"replacements\":{},\"malformed\":",
+        ended.replacements
+    )?;
+    serde_json::to_writer(&mut *out, malformed)?;
+    write!(out, ",\"complete\":{},\"file\":", !ended.stopped)?;
+    serde_json::to_writer(&mut *out, &source.json_name())?;
+    writeln!(out, "}}")?;
+    Ok(())
+}
+
+/// The line on standard error after an input decoded with replacements: how many, and the
+/// first one.
+fn report_replaced(name: &str, replacements: usize, first: &Malformed, style: &Style) {
+    eprintln!(
+        "charscope: {name}: replaced {replacements} malformed sequence(s) with U+FFFD; the first at byte offset {}: {}: {}",
+        first.offset(),
+        style.bad(first.kind.as_str()),
+        terminal::sanitize(&first.reason())
+    );
 }
 
 fn report(name: &str, m: &Malformed, style: &Style) {

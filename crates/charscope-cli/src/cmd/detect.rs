@@ -62,33 +62,13 @@ fn small_file(source: &Source) -> Result<Option<Vec<u8>>> {
     Ok(Some(bytes))
 }
 
-fn sources(args: &DetectArgs) -> Result<Vec<Source>> {
-    if let Some(bytes) = crate::input::dump_arg(args.hex.as_deref(), args.dump.as_deref())? {
-        return Ok(vec![Source::Inline(bytes)]);
-    }
-    if args.files.is_empty() {
-        return Ok(vec![Source::Stdin]);
-    }
-    Ok(args
-        .files
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == "-" {
-                Source::Stdin
-            } else {
-                Source::File(p.clone())
-            }
-        })
-        .collect())
-}
-
 pub fn run(args: &DetectArgs, ctx: &Ctx) -> Result<Outcome> {
     // An unknown label is refused as everywhere else, before any input is read.
     if let Some(label) = &args.declared {
         super::resolve_label(label)?;
     }
     let style = Style::new(use_color(ctx.color, ctx.json) && std::io::stdout().is_terminal());
-    let sources = sources(args)?;
+    let sources = Source::all_from_args(&args.input)?;
     let several = sources.len() > 1;
     // Several inputs share the cores, their answers written in the order given; one that
     // cannot be read is named and the others still answered (exit 2 at the end).

@@ -52,7 +52,7 @@ pub fn run(args: &DumpArgs, ctx: &Ctx) -> Result<Outcome> {
         stdout.flush()?;
         return Ok(Outcome::Clean);
     }
-    let encoding = super::encoding_for_source(&args.from, &mut source)?;
+    let encoding = super::encoding_for_source(args.from.label(), &mut source)?;
     let on = use_color(color, ctx.json);
     let palette = Palette { on };
     let style = Style::new(on);
@@ -144,6 +144,8 @@ impl TextRows {
         self.pending.extend_from_slice(chunk);
     }
 
+    /// Adds one unit (a character or a malformed sequence) to the rows, ending the row in
+    /// `out` where the unit does not fit in it.
     fn push_unit(&mut self, unit: Unit, out: &mut Vec<u8>) {
         let span = unit.span();
         if span.is_empty() {
@@ -161,27 +163,47 @@ impl TextRows {
             && to - from <= Annotator::DEFAULT_WIDTH - self.len
             && self.len > 0
         {
-            self.hex.push(b' ');
-            self.width += 1;
-            let n = to - from;
-            for i in from..to {
-                let b = self.pending[i];
-                let role = if n == 1 {
-                    ByteRole::Single
-                } else if i == from {
-                    ByteRole::Lead
-                } else {
-                    ByteRole::Continuation
-                };
-                self.push_hex(role, b);
-            }
-            self.push_char(ch);
-            self.len += n;
+            self.push_char_in_row(ch, from, to);
             return;
         }
+        self.push_across_rows(unit, from, to, span.start, out);
+    }
+
+    /// A character whose bytes, `pending[from..to]`, fit in the row begun: its bytes, then
+    /// the character.
+    #[inline]
+    fn push_char_in_row(&mut self, ch: char, from: usize, to: usize) {
+        self.hex.push(b' ');
+        self.width += 1;
+        let n = to - from;
+        for i in from..to {
+            let b = self.pending[i];
+            let role = if n == 1 {
+                ByteRole::Single
+            } else if i == from {
+                ByteRole::Lead
+            } else {
+                ByteRole::Continuation
+            };
+            self.push_hex(role, b);
+        }
+        self.push_char(ch);
+        self.len += n;
+    }
+
+    /// A unit that starts a row or does not fit in the one begun: its bytes, `pending[from..to]`
+    /// from offset `start`, in pieces of at most a row, each row ended in `out` when full.
+    fn push_across_rows(
+        &mut self,
+        unit: Unit,
+        from: usize,
+        to: usize,
+        start: u64,
+        out: &mut Vec<u8>,
+    ) {
         let pending = std::mem::take(&mut self.pending);
         let bytes = &pending[from..to];
-        let mut at = span.start;
+        let mut at = start;
         for (k, piece) in bytes.chunks(Annotator::DEFAULT_WIDTH).enumerate() {
             if self.len + piece.len() > Annotator::DEFAULT_WIDTH {
                 self.flush(out);
@@ -192,41 +214,48 @@ impl TextRows {
                 self.hex.push(b' ');
                 self.width += 1;
             }
-            let continued = k > 0;
-            match unit {
-                Unit::Char { ch, .. } => {
-                    let multi = piece.len() > 1 || continued;
-                    for (i, &b) in piece.iter().enumerate() {
-                        let role = if !multi {
-                            ByteRole::Single
-                        } else if i == 0 && !continued {
-                            ByteRole::Lead
-                        } else {
-                            ByteRole::Continuation
-                        };
-                        self.push_hex(role, b);
-                    }
-                    if !continued {
-                        self.push_char(ch);
-                    }
-                }
-                Unit::Malformed(m) => {
-                    if !continued {
-                        self.marks.push((self.width, m));
-                    }
-                    for &b in piece {
-                        self.push_hex(ByteRole::Malformed, b);
-                    }
-                    if !continued {
-                        let shown = self.palette.paint("1;31", "\u{FFFD}");
-                        self.text.extend_from_slice(shown.as_bytes());
-                    }
-                }
-            }
+            self.push_piece(unit, piece, k > 0);
             self.len += piece.len();
             at += piece.len() as u64;
         }
         self.pending = pending;
+    }
+
+    /// One piece of a unit's bytes in the row (`continued`: not its first piece): the bytes
+    /// coloured by role, then, on the first piece, the character or U+FFFD (a malformed
+    /// sequence is also marked, to be named under the row).
+    #[inline]
+    fn push_piece(&mut self, unit: Unit, piece: &[u8], continued: bool) {
+        match unit {
+            Unit::Char { ch, .. } => {
+                let multi = piece.len() > 1 || continued;
+                for (i, &b) in piece.iter().enumerate() {
+                    let role = if !multi {
+                        ByteRole::Single
+                    } else if i == 0 && !continued {
+                        ByteRole::Lead
+                    } else {
+                        ByteRole::Continuation
+                    };
+                    self.push_hex(role, b);
+                }
+                if !continued {
+                    self.push_char(ch);
+                }
+            }
+            Unit::Malformed(m) => {
+                if !continued {
+                    self.marks.push((self.width, m));
+                }
+                for &b in piece {
+                    self.push_hex(ByteRole::Malformed, b);
+                }
+                if !continued {
+                    let shown = self.palette.paint("1;31", "\u{FFFD}");
+                    self.text.extend_from_slice(shown.as_bytes());
+                }
+            }
+        }
     }
 
     fn push_hex(&mut self, role: ByteRole, b: u8) {

@@ -33,11 +33,8 @@ pub fn run(args: &InspectArgs, ctx: &Ctx) -> Result<Outcome> {
 
 fn read_report(args: &InspectArgs) -> Result<Report> {
     // `--from auto` is the default: a byte order mark, else UTF-8 if valid, else windows-1252.
-    let label = args
-        .from
-        .as_deref()
-        .filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
-    let bytes = match (&args.text, &args.file, &args.hex, &args.dump) {
+    let label = Some(args.from.label()).filter(|l| !l.trim().eq_ignore_ascii_case("auto"));
+    let bytes = match (&args.text, &args.file, &args.inline.hex, &args.inline.dump) {
         (Some(text), _, _, _) if text != "-" => {
             if label.is_some() {
                 bail!(
@@ -170,9 +167,23 @@ pub fn spaced(alias: &str) -> String {
     alias.replace('_', " ")
 }
 
-/// The human view of a report.
+/// The human view of a report: the summary, then each section that has something to show.
 pub fn render(report: &Report, style: &Style) -> String {
-    let mut out = String::new();
+    let mut out = summary_table(report).render(style);
+    push_lengths(&mut out, report, style);
+    push_normalization(&mut out, report, style);
+    if report.kind == report::InputKind::Bytes {
+        push_bom_readings(&mut out, report, style);
+    }
+    push_units(&mut out, report, style);
+    push_malformed(&mut out, report, style);
+    push_notes(&mut out, report, style);
+    out
+}
+
+/// The summary at the top: what the input is, its bytes, encoding, byte order mark, text and
+/// how many sequences were malformed.
+fn summary_table(report: &Report) -> Table {
     let mut summary = Table::new(&[]);
     summary.row(vec![
         Cell::new("input", Paint::Strong),
@@ -223,8 +234,11 @@ pub fn render(report: &Report, style: &Style) -> String {
             ),
         ]);
     }
-    out.push_str(&summary.render(style));
+    summary
+}
 
+/// "Lengths of the text": the text's length in each model that counts it.
+fn push_lengths(out: &mut String, report: &Report, style: &Style) {
     out.push('\n');
     out.push_str(&heading(style, "Lengths of the text"));
     let mut lengths = Table::new(&[]).right(&[1]);
@@ -236,7 +250,10 @@ pub fn render(report: &Report, style: &Style) -> String {
         ]);
     }
     out.push_str(&lengths.render(style));
+}
 
+/// "Normalization": whether the text is in each form, and what the form makes of it if not.
+fn push_normalization(out: &mut String, report: &Report, style: &Style) {
     out.push('\n');
     out.push_str(&heading(style, "Normalization"));
     let n = &report.normalization;
@@ -259,78 +276,93 @@ pub fn render(report: &Report, style: &Style) -> String {
         forms.row(row);
     }
     out.push_str(&forms.render(style));
+}
 
-    let bytes_input = report.kind == report::InputKind::Bytes;
-    if let (true, Some(bom)) = (bytes_input, &report.bom_readings) {
-        out.push('\n');
-        out.push_str(&heading(style, "Byte order mark"));
-        let mut t = Table::new(&[]);
-        for (who, reading) in [
-            ("browsers (WHATWG)", bom.readings.whatwg),
-            ("Unicode Standard", bom.readings.unicode),
-        ] {
-            t.row(vec![
-                who.into(),
-                match reading {
-                    Some(b) => format!("{} ({} bytes)", b.encoding, b.len).into(),
-                    None => Cell::new("none", Paint::Dim),
-                },
-            ]);
-        }
-        out.push_str(&t.render(style));
-        if let Some(sentence) = &bom.disagreement {
-            out.push_str(&format!("  {}\n", style.bad(sentence)));
-        }
+/// "Byte order mark": how browsers and the Unicode Standard read the leading bytes, and where
+/// they disagree (only when the report has readings).
+fn push_bom_readings(out: &mut String, report: &Report, style: &Style) {
+    let Some(bom) = &report.bom_readings else {
+        return;
+    };
+    out.push('\n');
+    out.push_str(&heading(style, "Byte order mark"));
+    let mut t = Table::new(&[]);
+    for (who, reading) in [
+        ("browsers (WHATWG)", bom.readings.whatwg),
+        ("Unicode Standard", bom.readings.unicode),
+    ] {
+        t.row(vec![
+            who.into(),
+            match reading {
+                Some(b) => format!("{} ({} bytes)", b.encoding, b.len).into(),
+                None => Cell::new("none", Paint::Dim),
+            },
+        ]);
     }
+    out.push_str(&t.render(style));
+    if let Some(sentence) = &bom.disagreement {
+        out.push_str(&format!("  {}\n", style.bad(sentence)));
+    }
+}
 
+/// "Units": each character or malformed sequence row by row, how many were left out, and
+/// "Encodings" for the characters among them.
+fn push_units(out: &mut String, report: &Report, style: &Style) {
     out.push('\n');
     out.push_str(&heading(style, "Units"));
     if report.units.is_empty() {
         out.push_str(&format!("  {}\n", style.dim("none: the input is empty")));
-    } else {
-        out.push_str(&units_table(report).render(style));
-        let unlisted = report
-            .lengths
-            .code_points
-            .saturating_sub(report.units.len());
-        if unlisted > 0 {
-            out.push_str(&format!(
-                "  {}\n",
-                style.dim(&format!(
-                    "... and {unlisted} more character(s), counted above but not listed (--rows 0 lists them all)"
-                ))
-            ));
-        }
-        let chars: Vec<&CharInfo> = report
-            .units
-            .iter()
-            .filter_map(|u| match &u.what {
-                UnitWhat::Char(info) => Some(info.as_ref()),
-                UnitWhat::Malformed { .. } => None,
-            })
-            .collect();
-        if !chars.is_empty() {
-            out.push('\n');
-            out.push_str(&heading(style, "Encodings"));
-            out.push_str(&encodings_table(&chars).render(style));
-        }
+        return;
     }
-
-    if !report.malformed.is_empty() {
+    out.push_str(&units_table(report).render(style));
+    let unlisted = report
+        .lengths
+        .code_points
+        .saturating_sub(report.units.len());
+    if unlisted > 0 {
+        out.push_str(&format!(
+            "  {}\n",
+            style.dim(&format!(
+                "... and {unlisted} more character(s), counted above but not listed (--rows 0 lists them all)"
+            ))
+        ));
+    }
+    let chars: Vec<&CharInfo> = report
+        .units
+        .iter()
+        .filter_map(|u| match &u.what {
+            UnitWhat::Char(info) => Some(info.as_ref()),
+            UnitWhat::Malformed { .. } => None,
+        })
+        .collect();
+    if !chars.is_empty() {
         out.push('\n');
-        out.push_str(&heading(style, "Malformed sequences"));
-        let mut t = Table::new(&["offset", "bytes", "kind", "reason"]).right(&[0]);
-        for m in &report.malformed {
-            t.row(vec![
-                Cell::new(m.offset().to_string(), Paint::Dim),
-                m.hex().into(),
-                Cell::new(m.kind.as_str(), Paint::Bad),
-                cell_text(&m.reason()).into(),
-            ]);
-        }
-        out.push_str(&t.render(style));
+        out.push_str(&heading(style, "Encodings"));
+        out.push_str(&encodings_table(&chars).render(style));
     }
+}
 
+/// "Malformed sequences": each one with its offset, bytes, kind and reason (none: nothing).
+fn push_malformed(out: &mut String, report: &Report, style: &Style) {
+    if report.malformed.is_empty() {
+        return;
+    }
+    out.push('\n');
+    out.push_str(&heading(style, "Malformed sequences"));
+    let mut t = Table::new(&["offset", "bytes", "kind", "reason"]).right(&[0]);
+    for m in &report.malformed {
+        t.row(vec![
+            Cell::new(m.offset().to_string(), Paint::Dim),
+            m.hex().into(),
+            Cell::new(m.kind.as_str(), Paint::Bad),
+            cell_text(&m.reason()).into(),
+        ]);
+    }
+    out.push_str(&t.render(style));
+}
+
+/// The notes at the end: the report's own, then what `charscope fix` would make of mojibake.
+fn push_notes(out: &mut String, report: &Report, style: &Style) {
     for note in &report.notes {
         out.push_str(&format!("\n{} {}\n", style.strong("note:"), note));
     }
@@ -347,7 +379,6 @@ pub fn render(report: &Report, style: &Style) -> String {
             steps.join("; then ")
         ));
     }
-    out
 }
 
 fn units_table(report: &Report) -> Table {

@@ -38,7 +38,48 @@ struct Out<'a> {
     tally: Tally,
 }
 
+impl Tally {
+    /// The one line the text format ends with, on standard error: findings and files, what
+    /// the allowances kept back, and binary files skipped.
+    fn note(&self) -> String {
+        let mut note = format!(
+            "charscope: {} {} in {} {}",
+            self.reported,
+            if self.reported == 1 {
+                "finding"
+            } else {
+                "findings"
+            },
+            self.files,
+            if self.files == 1 { "file" } else { "files" }
+        );
+        if self.allowed > 0 {
+            note.push_str(&format!(
+                " ({} more allowed by the built-in allowances or the configuration)",
+                self.allowed
+            ));
+        }
+        if self.binary > 0 {
+            let files = if self.binary == 1 { "file" } else { "files" };
+            note.push_str(&format!("; {} binary {files} skipped", self.binary));
+        }
+        note
+    }
+}
+
 impl Out<'_> {
+    /// Ends the output: the SARIF log, gathered until now, is written whole; then the sink is
+    /// flushed.
+    fn finish(&mut self) -> Result<()> {
+        if self.format == ScanFormat::Sarif {
+            let log = scan::sarif::log(&self.sarif, env!("CARGO_PKG_VERSION"));
+            serde_json::to_writer_pretty(&mut self.sink, &log).map_err(std::io::Error::from)?;
+            self.sink.write_all(b"\n")?;
+        }
+        self.sink.flush()?;
+        Ok(())
+    }
+
     fn findings(&mut self, findings: Vec<Finding>) -> Result<()> {
         for f in findings {
             if !self.policy.reports(&f)? {
@@ -91,6 +132,8 @@ fn name_bytes(path: &Path) -> Vec<u8> {
     }
 }
 
+/// Runs `charscope scan`: every input scanned (one large input by every core, several inputs
+/// side by side, the findings in the order given), then the names of each directory.
 pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     let policy = Policy::from_args(args)?;
     let format = args.format.unwrap_or(if ctx.json {
@@ -116,35 +159,7 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     // The inputs, in order, handed to the scanning threads as they are found.
     let mut walk_errors = 0;
     let mut inputs = |push: &mut dyn FnMut(Job) -> Result<()>| -> Result<()> {
-        // Directories named one after another are walked together: the walk reads the git
-        // configuration and builds the global ignore rules once for all of them (about 0.5 ms
-        // a walk).
-        let mut roots: Vec<&Path> = Vec::new();
-        for path in &paths {
-            if path.as_os_str() != "-" && path.is_dir() {
-                roots.push(path);
-                continue;
-            }
-            if !roots.is_empty() {
-                walk_errors += walk(&roots, args, &mut directories, push)?;
-                roots.clear();
-            }
-            if path.as_os_str() == "-" {
-                push(Job::Stdin)?;
-            } else {
-                directories
-                    .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
-                    .or_default()
-                    .push(NameEntry::new(show(path), &name_bytes(path)));
-                push(Job::File {
-                    path: path.clone(),
-                    walked: false,
-                })?;
-            }
-        }
-        if !roots.is_empty() {
-            walk_errors += walk(&roots, args, &mut directories, push)?;
-        }
+        walk_errors += hand_out(&paths, args, &mut directories, push)?;
         Ok(())
     };
     let bidi_only = policy.bidi_only();
@@ -176,36 +191,10 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     for entries in directories.values() {
         out.findings(scan::scan_names(entries))?;
     }
-    if format == ScanFormat::Sarif {
-        let log = scan::sarif::log(&out.sarif, env!("CARGO_PKG_VERSION"));
-        serde_json::to_writer_pretty(&mut out.sink, &log).map_err(std::io::Error::from)?;
-        out.sink.write_all(b"\n")?;
-    }
-    out.sink.flush()?;
+    out.finish()?;
     let t = &out.tally;
     if format == ScanFormat::Text {
-        let mut note = format!(
-            "charscope: {} {} in {} {}",
-            t.reported,
-            if t.reported == 1 {
-                "finding"
-            } else {
-                "findings"
-            },
-            t.files,
-            if t.files == 1 { "file" } else { "files" }
-        );
-        if t.allowed > 0 {
-            note.push_str(&format!(
-                " ({} more allowed by the built-in allowances or the configuration)",
-                t.allowed
-            ));
-        }
-        if t.binary > 0 {
-            let files = if t.binary == 1 { "file" } else { "files" };
-            note.push_str(&format!("; {} binary {files} skipped", t.binary));
-        }
-        eprintln!("{note}");
+        eprintln!("{}", t.note());
     }
     if t.errors > 0 {
         let inputs = if t.errors == 1 { "input" } else { "inputs" };
@@ -216,6 +205,48 @@ pub fn run(args: &ScanArgs, ctx: &Ctx) -> Result<Outcome> {
     } else {
         Outcome::Clean
     })
+}
+
+/// Hands each input to `push` in the order given: `-` as standard input, a file as itself (its
+/// name listed under its directory, for the file-name checks), and directories named one after
+/// another walked together; returns how many entries the walks could not read.
+fn hand_out(
+    paths: &[PathBuf],
+    args: &ScanArgs,
+    directories: &mut BTreeMap<PathBuf, Vec<NameEntry>>,
+    push: &mut dyn FnMut(Job) -> Result<()>,
+) -> Result<u64> {
+    let mut walk_errors = 0;
+    // Directories named one after another are walked together: the walk reads the git
+    // configuration and builds the global ignore rules once for all of them (about 0.5 ms
+    // a walk).
+    let mut roots: Vec<&Path> = Vec::new();
+    for path in paths {
+        if path.as_os_str() != "-" && path.is_dir() {
+            roots.push(path);
+            continue;
+        }
+        if !roots.is_empty() {
+            walk_errors += walk(&roots, args, directories, push)?;
+            roots.clear();
+        }
+        if path.as_os_str() == "-" {
+            push(Job::Stdin)?;
+        } else {
+            directories
+                .entry(path.parent().map(Path::to_path_buf).unwrap_or_default())
+                .or_default()
+                .push(NameEntry::new(show(path), &name_bytes(path)));
+            push(Job::File {
+                path: path.clone(),
+                walked: false,
+            })?;
+        }
+    }
+    if !roots.is_empty() {
+        walk_errors += walk(&roots, args, directories, push)?;
+    }
+    Ok(walk_errors)
 }
 
 /// Walks directories, one after another (honouring ignore files unless `--no-ignore`), listing

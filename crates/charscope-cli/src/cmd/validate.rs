@@ -70,7 +70,7 @@ fn run_auto(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
     let mut unreadable = super::batch::Unreadable::new(sources.len());
     let sources_len = sources.len();
     for source in &mut sources {
-        let result = super::encoding_for_source(&args.from, source).and_then(|requested| {
+        let result = super::encoding_for_source(args.from.label(), source).and_then(|requested| {
             let job = Job {
                 requested,
                 args,
@@ -106,10 +106,10 @@ struct Job<'a> {
 }
 
 pub fn run(args: &ValidateArgs, ctx: &Ctx) -> Result<Outcome> {
-    if super::is_auto(&args.from) {
+    if super::is_auto(args.from.label()) {
         return run_auto(args, ctx);
     }
-    let requested = super::encoding_for(&args.from)?;
+    let requested = super::encoding_for(args.from.label())?;
     if let Some(note) = super::decode::pointless_bom_note(args.bom, requested) {
         eprintln!("{note}");
     }
@@ -255,22 +255,23 @@ fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
     let name = source.name();
     let json_name = source.json_name();
     let (head, reader) = super::byte_order::peek(source.open()?, 4)?;
-    let encoding = match super::byte_order::settle(&args.from, job.requested, args.bom, &head) {
-        Some(settled) => {
-            if let Some(note) = settled.note {
-                tx.send(Message::Note(format!("charscope: note: {name}: {note}")));
+    let encoding =
+        match super::byte_order::settle(args.from.label(), job.requested, args.bom, &head) {
+            Some(settled) => {
+                if let Some(note) = settled.note {
+                    tx.send(Message::Note(format!("charscope: note: {name}: {note}")));
+                }
+                settled.encoding
             }
-            settled.encoding
-        }
-        None => {
-            if !matches!(args.bom, Some(BomArg::Sniff | BomArg::SniffUnicode))
-                && let Some(note) = super::foreign_bom_note(&head, job.requested, &name)
-            {
-                tx.send(Message::Note(note));
+            None => {
+                if !matches!(args.bom, Some(BomArg::Sniff | BomArg::SniffUnicode))
+                    && let Some(note) = super::foreign_bom_note(&head, job.requested, &name)
+                {
+                    tx.send(Message::Note(note));
+                }
+                job.requested
             }
-            job.requested
-        }
-    };
+        };
     let progress = if job.progress {
         progress_bar(source)
     } else {
