@@ -319,7 +319,11 @@ fn word_costs(lang: &model::Alphabetic, tokens: &[Token]) -> Vec<(f64, usize)> {
 /// the other.
 fn word_costs_all(langs: &[&model::Alphabetic], tokens: &[Token]) -> Vec<Vec<(f64, usize)>> {
     let words = tokens.iter().filter(|t| t.kind != Kind::Letter).count() + 1;
-    let mut out: Vec<Vec<(f64, usize)>> = vec![Vec::with_capacity(words); langs.len()];
+    // One list per language, each with room for every word (`vec![v; n]` would clone `v`
+    // without its capacity, and each list would grow a word at a time).
+    let mut out: Vec<Vec<(f64, usize)>> = (0..langs.len())
+        .map(|_| Vec::with_capacity(words))
+        .collect();
     let mut state: Vec<(f64, Option<usize>)> = vec![(0.0, Some(0)); langs.len()];
     let mut start = 0;
     for (i, t) in tokens.iter().enumerate() {
