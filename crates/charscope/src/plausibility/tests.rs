@@ -157,7 +157,7 @@ fn all_languages_at_once_price_every_word_to_the_same_bits() {
                 .iter()
                 .filter(|l| l.script == script)
                 .collect();
-            let together = super::word_costs_all(&langs, &tokens);
+            let together = super::word_costs_all(script, &langs, &tokens);
             for (lang, words) in langs.iter().zip(&together) {
                 let alone = super::word_costs(lang, &tokens);
                 let bits = |w: &[(f64, usize)]| {
