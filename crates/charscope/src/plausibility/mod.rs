@@ -38,18 +38,15 @@ mod data;
 mod model;
 mod shapes;
 mod tokens;
+mod word_costs;
 
 use icu_properties::props::Script;
 use model::{ABSENT, Models, NONE, models};
 use serde::Serialize;
 use tokens::{Kind, Token};
-
-/// Bits for a letter of the language's own script that the language does not use.
-const OOV_SAME_SCRIPT: f64 = 15.0;
-/// Bits for a Latin letter missing from a non-Latin language (foreign words are common).
-const OOV_LATIN: f64 = 12.0;
-/// Bits for a letter of another script.
-const OOV_OTHER_SCRIPT: f64 = 18.0;
+#[cfg(test)]
+use word_costs::oov_cost;
+use word_costs::{OOV_OTHER_SCRIPT, word_costs_all};
 /// Bits for a Chinese, Japanese or Korean character that the language's table lacks.
 const OOV_CJK: f64 = 16.0;
 /// Bits for each word of a text read as a mixture of two languages.
@@ -153,17 +150,43 @@ pub(crate) fn prepare() {
 pub fn score(text: &str) -> TextScore {
     let models = models();
     let (tokens, counts) = tokens::tokenize(models, text);
-    let chars = tokens
+    let chars = scored_chars(&tokens);
+    let extra: f64 = tokens.iter().map(|t| f64::from(t.extra)).sum();
+    let groups = group_words(&tokens);
+    let (total, main) = price_groups(models, &groups, -extra);
+    let per_char = if chars == 0 {
+        0.0
+    } else {
+        total / chars as f64
+    };
+    text_score(per_char, chars, &main, counts)
+}
+
+/// How many tokens are scored: letters, other characters, and the boundaries that end a word.
+fn scored_chars(tokens: &[Token]) -> usize {
+    tokens
         .iter()
         .filter(|t| match t.kind {
             Kind::Letter | Kind::Other => true,
             Kind::Boundary => t.after_letter,
         })
-        .count();
-    let extra: f64 = tokens.iter().map(|t| f64::from(t.extra)).sum();
-    // Words go to the group of their script, and each group gets its own language: a Thai page
-    // with English markup is Thai words and English words, not one language for both.
-    let mut groups: Vec<(Script, Vec<Token>, usize, usize)> = Vec::new();
+        .count()
+}
+
+/// The words of one script (Chinese, Japanese and Korean together, as Han), each with the token
+/// that ends it.
+struct Group {
+    script: Script,
+    tokens: Vec<Token>,
+    letters: usize,
+    words: usize,
+}
+
+/// The words of `tokens` grouped by their script, the group with the most letters first: each
+/// group gets its own language (a Thai page with English markup is Thai words and English
+/// words, not one language for both).
+fn group_words(tokens: &[Token]) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
     let mut word: Vec<Token> = Vec::with_capacity(32);
     let mut word_script: Option<Script> = None;
     let mut flush = |word: &mut Vec<Token>, script: &mut Option<Script>| {
@@ -172,21 +195,26 @@ pub fn score(text: &str) -> TextScore {
         }
         let key = script.take().unwrap_or(Script::Latin);
         let letters = word.iter().filter(|t| t.kind == Kind::Letter).count();
-        match groups.iter_mut().find(|(s, _, _, _)| *s == key) {
-            Some((_, toks, n, words)) => {
-                toks.append(word);
-                *n += letters;
-                *words += 1;
+        match groups.iter_mut().find(|g| g.script == key) {
+            Some(g) => {
+                g.tokens.append(word);
+                g.letters += letters;
+                g.words += 1;
             }
             None => {
                 // Room for every token at once: a group grows a word at a time otherwise.
                 let mut toks = Vec::with_capacity(tokens.len());
                 toks.append(word);
-                groups.push((key, toks, letters, 1));
+                groups.push(Group {
+                    script: key,
+                    tokens: toks,
+                    letters,
+                    words: 1,
+                });
             }
         }
     };
-    for t in &tokens {
+    for t in tokens {
         match t.kind {
             Kind::Letter => {
                 if word_script.is_none() && !matches!(t.script, Script::Common | Script::Inherited)
@@ -204,52 +232,81 @@ pub fn score(text: &str) -> TextScore {
         }
     }
     flush(&mut word, &mut word_script);
-    groups.sort_by_key(|g| std::cmp::Reverse(g.2));
-    let mut total = -extra;
+    groups.sort_by_key(|g| std::cmp::Reverse(g.letters));
+    groups
+}
+
+/// `total` plus what each group of words scores in the language that prices it cheapest (less
+/// the switches of script), and the main group's languages with their costs, cheapest first.
+fn price_groups(
+    models: &Models,
+    groups: &[Group],
+    mut total: f64,
+) -> (f64, Vec<(&'static str, f64)>) {
     let mut main: Vec<(&'static str, f64)> = Vec::new();
-    for (i, (script, toks, _, words)) in groups.iter().enumerate() {
+    for (i, group) in groups.iter().enumerate() {
         if i > 0 {
             // Each word outside the main script is a switch of script.
-            total -= SCRIPT_SWITCH * *words as f64;
+            total -= SCRIPT_SWITCH * group.words as f64;
         }
-        // (code, cost, expected) per language that writes this script.
-        let room = models.alphabetic.len().max(models.cjk.len());
-        let mut results: Vec<(&'static str, f64, f64)> = Vec::with_capacity(room);
-        let mut mixture = f64::NEG_INFINITY;
-        let counted = toks.len() as f64;
-        if *script == Script::Han {
-            for lang in &models.cjk {
-                let (cost, expected) = cjk_cost(lang, None, toks);
-                results.push((lang.code, cost, expected));
-            }
-        } else {
-            let mut per_word: Vec<(f64, Vec<(f64, usize)>)> = Vec::with_capacity(room);
-            let mut langs: Vec<&model::Alphabetic> = Vec::with_capacity(room);
-            langs.extend(models.alphabetic.iter().filter(|l| l.script == *script));
-            for (lang, words) in langs.iter().zip(word_costs_all(&langs, toks)) {
-                let cost: f64 = words.iter().map(|w| w.0).sum();
-                results.push((lang.code, cost, lang.entropy * counted));
-                per_word.push((lang.entropy, words));
-            }
-            mixture = best_mixture(&results, &per_word);
-        }
-        results.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let (results, mixture) = price_group(models, group);
         match results.first() {
             Some(&(_, cost, expected)) => total += (expected - cost).max(mixture),
             // A script no model knows: each letter priced as a flat alphabet of 128 letters,
             // with the doubt of the flat models.
-            None => total -= UNMODELLED_SCRIPT * counted,
+            None => total -= UNMODELLED_SCRIPT * group.tokens.len() as f64,
         }
         if i == 0 {
             main = results.iter().map(|r| (r.0, r.1)).collect();
         }
     }
-    let best_language = main.first().map(|r| r.0);
-    let per_char = if chars == 0 {
-        0.0
+    (total, main)
+}
+
+/// (code, cost, expected cost) of each language that writes the group's script, cheapest first,
+/// and the score of the best mixture of two of them (minus infinity if there is none).
+fn price_group(models: &Models, group: &Group) -> (Vec<(&'static str, f64, f64)>, f64) {
+    let room = models.alphabetic.len().max(models.cjk.len());
+    let mut results: Vec<(&'static str, f64, f64)> = Vec::with_capacity(room);
+    let mut mixture = f64::NEG_INFINITY;
+    let counted = group.tokens.len() as f64;
+    if group.script == Script::Han {
+        for lang in &models.cjk {
+            let (cost, expected) = cjk_cost(lang, None, &group.tokens);
+            results.push((lang.code, cost, expected));
+        }
     } else {
-        total / chars as f64
-    };
+        let mut per_word: Vec<(f64, Vec<(f64, usize)>)> = Vec::with_capacity(room);
+        let mut langs: Vec<&model::Alphabetic> = Vec::with_capacity(room);
+        langs.extend(
+            models
+                .alphabetic
+                .iter()
+                .filter(|l| l.script == group.script),
+        );
+        for (lang, words) in langs
+            .iter()
+            .zip(word_costs_all(group.script, &langs, &group.tokens))
+        {
+            let cost: f64 = words.iter().map(|w| w.0).sum();
+            results.push((lang.code, cost, lang.entropy * counted));
+            per_word.push((lang.entropy, words));
+        }
+        mixture = best_mixture(&results, &per_word);
+    }
+    results.sort_by(|a, b| a.1.total_cmp(&b.1));
+    (results, mixture)
+}
+
+/// The score of a text from its bits per character, the main group's languages (cheapest
+/// first) and the counts of its tokens.
+fn text_score(
+    per_char: f64,
+    chars: usize,
+    main: &[(&'static str, f64)],
+    counts: tokens::Counts,
+) -> TextScore {
+    let best_language = main.first().map(|r| r.0);
     let stands_out = match (main.first(), main.get(1)) {
         (Some(a), Some(b)) => b.1 - a.1 >= LANGUAGE_MARGIN,
         (Some(_), None) => true,
@@ -288,16 +345,6 @@ fn script_name(s: Script) -> Option<&'static str> {
     icu_properties::PropertyNamesLong::<Script>::new().get(s)
 }
 
-fn oov_cost(lang_script: Script, letter_script: Script) -> f64 {
-    if letter_script == lang_script {
-        OOV_SAME_SCRIPT
-    } else if letter_script == Script::Latin {
-        OOV_LATIN
-    } else {
-        OOV_OTHER_SCRIPT
-    }
-}
-
 /// The cost of each word (its letters and the boundary that ends it) in an alphabetic language,
 /// with its number of tokens.
 #[cfg(test)]
@@ -311,68 +358,6 @@ fn word_costs(lang: &model::Alphabetic, tokens: &[Token]) -> Vec<(f64, usize)> {
         }
     }
     out
-}
-
-/// [`word_costs`] of every language in `langs` at once: one pass over the tokens, each token
-/// priced in every language in turn, so that the languages' sums (each added in the same order
-/// as [`word_costs`] adds it, and so to the same bits) run side by side instead of one after
-/// the other.
-fn word_costs_all(langs: &[&model::Alphabetic], tokens: &[Token]) -> Vec<Vec<(f64, usize)>> {
-    let words = tokens.iter().filter(|t| t.kind != Kind::Letter).count() + 1;
-    let mut out: Vec<Vec<(f64, usize)>> = vec![Vec::with_capacity(words); langs.len()];
-    let mut state: Vec<(f64, Option<usize>)> = vec![(0.0, Some(0)); langs.len()];
-    let mut start = 0;
-    for (i, t) in tokens.iter().enumerate() {
-        for (lang, (cost, prev)) in langs.iter().zip(state.iter_mut()) {
-            *cost += token_cost(lang, t, prev);
-        }
-        if t.kind != Kind::Letter || i + 1 == tokens.len() {
-            for (words, (cost, prev)) in out.iter_mut().zip(state.iter_mut()) {
-                words.push((*cost, i + 1 - start));
-                *cost = 0.0;
-                *prev = Some(0);
-            }
-            start = i + 1;
-        }
-    }
-    out
-}
-
-/// The cost in bits of one token in an alphabetic language, given the token before it in the
-/// word (`prev`: 0 the boundary, else a letter; None after a letter the language lacks), which
-/// it updates. [`alphabetic_cost`] is the sum of these over a word.
-fn token_cost(lang: &model::Alphabetic, t: &Token, prev: &mut Option<usize>) -> f64 {
-    let n = lang.size;
-    match t.kind {
-        Kind::Letter => {
-            let tok = if t.alpha == NONE {
-                ABSENT
-            } else {
-                lang.token[usize::from(t.alpha)]
-            };
-            if tok == ABSENT {
-                *prev = None;
-                oov_cost(lang.script, t.script)
-            } else {
-                let tok = usize::from(tok);
-                let cost = f64::from(lang.costs[prev.unwrap_or(0) * n + tok]);
-                *prev = Some(tok);
-                cost
-            }
-        }
-        Kind::Boundary | Kind::Other => {
-            let cost = if t.after_letter {
-                match *prev {
-                    Some(p) => f64::from(lang.costs[p * n]),
-                    None => 1.0,
-                }
-            } else {
-                0.0
-            };
-            *prev = Some(0);
-            cost
-        }
-    }
 }
 
 /// The score of the best pair of languages taking each word in turn (English markup around

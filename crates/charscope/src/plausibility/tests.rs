@@ -157,7 +157,7 @@ fn all_languages_at_once_price_every_word_to_the_same_bits() {
                 .iter()
                 .filter(|l| l.script == script)
                 .collect();
-            let together = super::word_costs_all(&langs, &tokens);
+            let together = super::word_costs_all(script, &langs, &tokens);
             for (lang, words) in langs.iter().zip(&together) {
                 let alone = super::word_costs(lang, &tokens);
                 let bits = |w: &[(f64, usize)]| {
@@ -166,5 +166,25 @@ fn all_languages_at_once_price_every_word_to_the_same_bits() {
                 assert_eq!(bits(words), bits(&alone), "{} {text:?}", lang.code);
             }
         }
+    }
+}
+
+#[test]
+fn a_word_priced_before_costs_the_same_bits_from_the_store() {
+    let text = "Le café de la gare était fermé, où l'on sert des crêpes de la maison.";
+    let first = score(text);
+    // Every word of the text is in the store now: the second score reads it from there.
+    assert!(super::word_costs::kept() > 0);
+    let second = score(text);
+    assert_eq!(first.per_char().to_bits(), second.per_char().to_bits());
+    assert_eq!(first, second);
+    // The store is bounded: many distinct words empty it now and then.
+    for i in 0..10_000u32 {
+        let word: String = (0..3)
+            .map(|k| char::from(b'a' + (i / 26u32.pow(k) % 26) as u8))
+            .chain(['e', 'r'])
+            .collect();
+        score(&word);
+        assert!(super::word_costs::kept() <= 4096);
     }
 }

@@ -4,8 +4,8 @@
 
 use super::model::{Models, NONE};
 use icu_normalizer::properties::CanonicalCompositionBorrowed;
-use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
+use icu_properties::{CodePointMapData, CodePointMapDataBorrowed};
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,107 +128,158 @@ fn is_plain_boundary(c: char) -> bool {
 
 /// Reads `text` into tokens.
 pub(super) fn tokenize(models: &Models, text: &str) -> (Vec<Token>, Counts) {
-    let gc = CodePointMapData::<GeneralCategory>::new();
-    let scripts = CodePointMapData::<Script>::new();
-    let compose = CanonicalCompositionBorrowed::new();
-    let mut tokens: Vec<Token> = Vec::with_capacity(text.len());
-    let mut counts = Counts::default();
-    let mut script_counts: Vec<(Script, usize)> = Vec::new();
-    // The previous letter in the current word: (original char, lower-case char, was lower-case).
-    let mut word: Option<(char, bool)> = None;
+    let mut reader = Reader::new(models, text.len());
     for c in text.chars() {
-        let after_letter = word.is_some();
-        if is_plain_boundary(c) {
-            tokens.push(Token {
-                kind: Kind::Boundary,
-                alpha: NONE,
-                cjk: NONE,
-                script: Script::Common,
-                extra: 0.0,
-                after_letter,
-            });
-            word = None;
-            continue;
+        reader.read(c);
+    }
+    reader.finish()
+}
+
+/// [`tokenize`]'s state: the tokens so far, the counts, and the word being read.
+struct Reader<'m> {
+    models: &'m Models,
+    gc: CodePointMapDataBorrowed<'static, GeneralCategory>,
+    scripts: CodePointMapDataBorrowed<'static, Script>,
+    compose: CanonicalCompositionBorrowed<'static>,
+    tokens: Vec<Token>,
+    counts: Counts,
+    script_counts: Vec<(Script, usize)>,
+    /// The previous letter in the current word, and whether it was not upper-case.
+    word: Option<(char, bool)>,
+}
+
+impl<'m> Reader<'m> {
+    fn new(models: &'m Models, room: usize) -> Reader<'m> {
+        Reader {
+            models,
+            gc: CodePointMapData::<GeneralCategory>::new(),
+            scripts: CodePointMapData::<Script>::new(),
+            compose: CanonicalCompositionBorrowed::new(),
+            tokens: Vec::with_capacity(room),
+            counts: Counts::default(),
+            script_counts: Vec::new(),
+            word: None,
         }
-        let cat = gc.get(c);
+    }
+
+    /// Reads the next character.
+    fn read(&mut self, c: char) {
+        let after_letter = self.word.is_some();
+        if is_plain_boundary(c) {
+            self.push_other(Kind::Boundary, 0.0, after_letter);
+            return;
+        }
+        let cat = self.gc.get(c);
         let is_mark = matches!(
             cat,
             GeneralCategory::NonspacingMark
                 | GeneralCategory::SpacingMark
                 | GeneralCategory::EnclosingMark
         );
-        // A combining mark after a letter: the composed letter when one exists.
-        if is_mark && let (Some((prev, _)), Some(last)) = (word, tokens.last_mut()) {
-            if let Some(composed) = compose.compose(prev, c) {
-                let lower = single_lower(composed);
-                last.alpha = models.alpha(lower);
-                last.cjk = models.cjk(lower);
-                word = Some((lower, !composed.is_uppercase()));
-                continue;
-            }
-            if models.has_alpha(c) {
-                // A mark the languages spell with (Devanagari vowel signs, Thai vowels).
-                tokens.push(letter_token(models, c, scripts.get(c), 0.0, true));
-                continue;
-            }
+        if is_mark && self.joins_letter(c) {
+            return;
         }
-        let is_letter = is_letter_category(cat) || (is_mark && models.has_alpha(c));
-        if !is_letter {
-            let (cost, flag) = if c.is_ascii_control() && !is_plain_boundary(c) {
-                (16.0, Some(true))
-            } else if is_mark
-                && (word.is_none()
-                    || (!is_generic_mark(c) && word.is_some_and(|(p, _)| p.is_ascii())))
-            {
-                // A mark after no letter, or a script's own mark after a Latin letter.
-                (STRAY_MARK, Some(false))
-            } else {
-                class_cost(c, cat)
-            };
-            match flag {
-                Some(true) => counts.suspicious += 1,
-                Some(false) => counts.symbols += 1,
-                None => {}
-            }
-            tokens.push(Token {
-                kind: Kind::Other,
-                alpha: NONE,
-                cjk: NONE,
-                script: Script::Common,
-                extra: cost,
-                after_letter,
-            });
-            word = None;
-            continue;
+        if is_letter_category(cat) || (is_mark && self.models.has_alpha(c)) {
+            self.letter(c, after_letter);
+        } else {
+            self.other(c, cat, is_mark, after_letter);
         }
-        counts.letters += 1;
-        let script = scripts.get(c);
-        match script_counts.iter_mut().find(|(s, _)| *s == script) {
+    }
+
+    /// A combining mark after a letter: the composed letter when one exists, or a letter of its
+    /// own where the languages spell with the mark (Devanagari vowel signs, Thai vowels).
+    /// Whether it was read so.
+    fn joins_letter(&mut self, c: char) -> bool {
+        let (Some((prev, _)), Some(last)) = (self.word, self.tokens.last_mut()) else {
+            return false;
+        };
+        if let Some(composed) = self.compose.compose(prev, c) {
+            let lower = single_lower(composed);
+            last.alpha = self.models.alpha(lower);
+            last.cjk = self.models.cjk(lower);
+            self.word = Some((lower, !composed.is_uppercase()));
+            return true;
+        }
+        if self.models.has_alpha(c) {
+            let script = self.scripts.get(c);
+            self.tokens
+                .push(letter_token(self.models, c, script, 0.0, true));
+            return true;
+        }
+        false
+    }
+
+    /// A character that is neither a letter nor a plain boundary: its class's cost, counted
+    /// as suspicious or as a symbol.
+    fn other(&mut self, c: char, cat: GeneralCategory, is_mark: bool, after_letter: bool) {
+        let (cost, flag) = if c.is_ascii_control() && !is_plain_boundary(c) {
+            (16.0, Some(true))
+        } else if is_mark
+            && (self.word.is_none()
+                || (!is_generic_mark(c) && self.word.is_some_and(|(p, _)| p.is_ascii())))
+        {
+            // A mark after no letter, or a script's own mark after a Latin letter.
+            (STRAY_MARK, Some(false))
+        } else {
+            class_cost(c, cat)
+        };
+        match flag {
+            Some(true) => self.counts.suspicious += 1,
+            Some(false) => self.counts.symbols += 1,
+            None => {}
+        }
+        self.push_other(Kind::Other, cost, after_letter);
+    }
+
+    /// A token that ends the word.
+    fn push_other(&mut self, kind: Kind, extra: f32, after_letter: bool) {
+        self.tokens.push(Token {
+            kind,
+            alpha: NONE,
+            cjk: NONE,
+            script: Script::Common,
+            extra,
+            after_letter,
+        });
+        self.word = None;
+    }
+
+    /// A letter: counted by script, with the bits of a capital after a small letter and of a
+    /// change of script inside the word.
+    fn letter(&mut self, c: char, after_letter: bool) {
+        self.counts.letters += 1;
+        let script = self.scripts.get(c);
+        match self.script_counts.iter_mut().find(|(s, _)| *s == script) {
             Some((_, n)) => *n += 1,
-            None => script_counts.push((script, 1)),
+            None => self.script_counts.push((script, 1)),
         }
-        let lower = single_lower(c);
         let mut extra = 0.0;
-        if let Some((prev, prev_lower_case)) = word {
+        if let Some((prev, prev_lower_case)) = self.word {
             if prev_lower_case && c.is_uppercase() {
                 extra += CASE_BREAK;
-                counts.case_breaks += 1;
+                self.counts.case_breaks += 1;
             }
-            let prev_script = scripts.get(prev);
+            let prev_script = self.scripts.get(prev);
             if !matches!(prev_script, Script::Common | Script::Inherited)
                 && !matches!(script, Script::Common | Script::Inherited)
                 && !same_group(prev_script, script)
             {
                 extra += SCRIPT_BREAK;
-                counts.script_breaks += 1;
+                self.counts.script_breaks += 1;
             }
         }
-        tokens.push(letter_token(models, lower, script, extra, after_letter));
-        word = Some((c, !c.is_uppercase()));
+        let lower = single_lower(c);
+        let token = letter_token(self.models, lower, script, extra, after_letter);
+        self.tokens.push(token);
+        self.word = Some((c, !c.is_uppercase()));
     }
-    script_counts.sort_by_key(|b| std::cmp::Reverse(b.1));
-    counts.scripts = script_counts;
-    (tokens, counts)
+
+    /// The tokens and the counts, the scripts most letters first.
+    fn finish(mut self) -> (Vec<Token>, Counts) {
+        self.script_counts.sort_by_key(|b| std::cmp::Reverse(b.1));
+        self.counts.scripts = self.script_counts;
+        (self.tokens, self.counts)
+    }
 }
 
 fn letter_token(models: &Models, lower: char, script: Script, extra: f32, after: bool) -> Token {
@@ -244,6 +295,9 @@ fn letter_token(models: &Models, lower: char, script: Script, extra: f32, after:
 
 /// The lower-case form of a letter when it is one character, else the letter itself.
 fn single_lower(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
     let mut it = c.to_lowercase();
     match (it.next(), it.next()) {
         (Some(l), None) => l,
