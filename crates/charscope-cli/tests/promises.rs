@@ -770,3 +770,38 @@ fn each_help_tells_its_default_of_from() {
         assert!(option.contains(&shown), "{command}: {option}");
     }
 }
+
+#[test]
+fn dash_is_standard_input_for_every_command_that_reads_a_file() {
+    // `inspect --file -` said "cannot open -"; `fix --file -` did too.
+    let cases: [&[&str]; 8] = [
+        &["inspect", "--file", "-"],
+        &["fix", "--file", "-"],
+        &["decode", "-"],
+        &["detect", "-"],
+        &["validate", "--json", "-"],
+        &["convert", "-t", "utf-16le", "-"],
+        &["scan", "-"],
+        &["dump", "-"],
+    ];
+    for args in cases {
+        let out = charscope()
+            .args(args)
+            .write_stdin("caf\u{e9}\n")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let said = out.stdout.len() + out.stderr.len();
+        assert!(said > 0, "{args:?} said nothing");
+    }
+    charscope()
+        .args(["undump", "-"])
+        .write_stdin("00000000  63 61 66 c3 a9 0a  |caf...|\n")
+        .assert()
+        .success()
+        .stdout("caf\u{e9}\n");
+}

@@ -50,7 +50,10 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
             }
             return Ok(report::inspect_text_window(text, window(args)));
         }
-        (_, Some(path), _, _) => read_capped(open_file(path)?, &shown_path(path))?,
+        // `--file -` is standard input, as everywhere: it falls to the last arm.
+        (_, Some(path), _, _) if path.as_os_str() != "-" => {
+            read_capped(open_file(path)?, &shown_path(path))?
+        }
         // A dump's `*` lines may stand for gigabytes: the cap of files holds for dumps too.
         (_, _, Some(hex), _) => read_dump(hex, &capped(), "--hex").map_err(too_large)?.bytes,
         (_, _, _, Some(path)) => {
