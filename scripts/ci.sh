@@ -18,6 +18,9 @@ python3 scripts/gen-language-model.py --check
 step "no circle of imports between files (scripts/import-cycles.allow lists those still tolerated)"
 python3 scripts/import-cycles.py --self-test
 
+step "no function over the house length (80 lines, tests and generated tables aside)"
+python3 scripts/long-functions.py
+
 step "formatting"
 cargo fmt --all -- --check
 
