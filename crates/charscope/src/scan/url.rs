@@ -388,7 +388,10 @@ fn percent_u(a: &mut Analysis, t: &Traced) -> Traced {
                     }
                     None => {
                         out.push_str(c.encode_utf8(&mut [0; 4]), origin);
-                        "windows-1252 has no best fit for it: kept as its UTF-8".to_string()
+                        "kept as its UTF-8: charscope carries only the fullwidth forms \
+                         (U+FF01..U+FF5E) of Windows' best-fit table for windows-1252 \
+                         (bestfit1252.txt), so a best fit of any other character is not shown"
+                            .to_string()
                     }
                 };
                 let detail = format!(
