@@ -447,13 +447,9 @@ fn ranked(
     // reading gains, and none is kept where a UTF-8 reading repairs most of the line. So the
     // UTF-8 readings are scored first, and the rereads (the dearer evidence) only when no UTF-8
     // reading rules them all out.
-    let (utf8, rereads): (Vec<Candidate>, Vec<Candidate>) =
-        fresh.into_iter().partition(|c| c.utf8);
+    let (utf8, rereads): (Vec<Candidate>, Vec<Candidate>) = fresh.into_iter().partition(|c| c.utf8);
     let mut scored = scored_repairs(utf8, &before);
-    let best_utf8 = scored
-        .iter()
-        .map(|s| s.0)
-        .fold(f64::NEG_INFINITY, f64::max);
+    let best_utf8 = scored.iter().map(|s| s.0).fold(f64::NEG_INFINITY, f64::max);
     let covered = scored.iter().any(|s| s.1.coverage() >= FULL_COVERAGE);
     if !covered {
         let rereads = scored_repairs(rereads, &before);
@@ -505,8 +501,13 @@ fn fitting(line: &str) -> Vec<Candidate> {
     let mut out = search::candidates(line);
     out.retain(structural);
     out.sort_by_key(|c| c.order);
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|c| seen.insert(c.text.clone()));
+    // The first of each text (borrowed: the texts are not copied to be compared).
+    let first: Vec<bool> = {
+        let mut seen = std::collections::HashSet::with_capacity(out.len());
+        out.iter().map(|c| seen.insert(c.text.as_str())).collect()
+    };
+    let mut first = first.into_iter();
+    out.retain(|_| first.next().unwrap_or(false));
     out
 }
 
