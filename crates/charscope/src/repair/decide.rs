@@ -443,37 +443,21 @@ fn ranked(
             return vec![(g, c, after)];
         }
     }
-    let fit: Vec<Candidate> = fresh
-        .into_iter()
-        // The evidence a reread needs is asked first: it scores a few words, not the line.
-        .filter(evidence::reread_supported)
-        .filter(places_fit)
-        .collect();
-    if fit.is_empty() {
-        return Vec::new();
+    // UTF-8 structure is the stronger evidence: a reread must gain twice what the best UTF-8
+    // reading gains, and none is kept where a UTF-8 reading repairs most of the line. So the
+    // UTF-8 readings are scored first, and the rereads (the dearer evidence) only when no UTF-8
+    // reading rules them all out.
+    let (utf8, rereads): (Vec<Candidate>, Vec<Candidate>) = fresh.into_iter().partition(|c| c.utf8);
+    let mut scored = scored_repairs(utf8, &before);
+    let best_utf8 = scored.iter().map(|s| s.0).fold(f64::NEG_INFINITY, f64::max);
+    let covered = scored.iter().any(|s| s.1.coverage() >= FULL_COVERAGE);
+    if !covered {
+        let rereads = scored_repairs(rereads, &before);
+        scored.extend(rereads.into_iter().filter(|s| s.0 > 2.0 * best_utf8));
     }
-    let before = *before;
-    let mut scored: Vec<(f64, Candidate, Plausibility)> = fit
-        .into_iter()
-        .filter_map(|c| {
-            let after = plausibility(&c.text);
-            gain(&c, before, after).map(|g| (g, c, after))
-        })
-        .collect();
     if scored.is_empty() {
         return scored;
     }
-    // UTF-8 structure is the stronger evidence: a reread must gain twice what the best UTF-8
-    // reading gains, and none is tried where a UTF-8 reading repairs most of the line.
-    let best_utf8 = scored
-        .iter()
-        .filter(|s| s.1.utf8)
-        .map(|s| s.0)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let covered = scored
-        .iter()
-        .any(|s| s.1.utf8 && s.1.coverage() >= FULL_COVERAGE);
-    scored.retain(|s| s.1.utf8 || (!covered && s.0 > 2.0 * best_utf8));
     // Text broken twice was mostly broken the same way twice: the step of the round before is
     // preferred to another that reads as well ("ArmÃ£neashti" after one round of windows-1252
     // is "Armãneashti", not MacRoman's "Arṃneashti").
@@ -494,13 +478,36 @@ fn ranked(
     scored
 }
 
+/// The candidates of `found` that are repairs of the line whose plausibility is `before` (asked
+/// for only if one gets as far as being scored), each with its gain and score, in their order.
+fn scored_repairs(
+    found: Vec<Candidate>,
+    before: &impl std::ops::Deref<Target = Plausibility>,
+) -> Vec<(f64, Candidate, Plausibility)> {
+    found
+        .into_iter()
+        // The evidence a reread needs is asked first: it scores a few words, not the line.
+        .filter(evidence::reread_supported)
+        .filter(places_fit)
+        .filter_map(|c| {
+            let after = plausibility(&c.text);
+            gain(&c, **before, after).map(|g| (g, c, after))
+        })
+        .collect()
+}
+
 /// The candidates of `line` that pass [`structural`], one per result (the preferred step).
 fn fitting(line: &str) -> Vec<Candidate> {
     let mut out = search::candidates(line);
     out.retain(structural);
     out.sort_by_key(|c| c.order);
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|c| seen.insert(c.text.clone()));
+    // The first of each text (borrowed: the texts are not copied to be compared).
+    let first: Vec<bool> = {
+        let mut seen = std::collections::HashSet::with_capacity(out.len());
+        out.iter().map(|c| seen.insert(c.text.as_str())).collect()
+    };
+    let mut first = first.into_iter();
+    out.retain(|_| first.next().unwrap_or(false));
     out
 }
 

@@ -298,6 +298,19 @@ fn word_around(text: &str, a: usize, b: usize) -> (usize, usize) {
     (start, end)
 }
 
+/// The family of `word` when it is long enough to read as a word of one family: four letters
+/// or more (marks aside), or two East Asian characters, all of one family.
+fn long_word(word: &str) -> Option<Family> {
+    let mut families = word.chars().filter(|c| alphabetic(*c)).filter_map(family);
+    let first = families.next()?;
+    let letters = word
+        .chars()
+        .filter(|c| alphabetic(*c) && !is_mark(*c))
+        .count();
+    ((letters >= 4 || first == Family::EastAsian && letters >= 2) && families.all(|f| f == first))
+        .then_some(first)
+}
+
 /// Whether a reread (text in one legacy encoding read with another) has the evidence it needs:
 /// the words it changes read as no word of any language (below [`SOURCE_CEILING`]) and, once
 /// changed, as words (above [`WORD_FLOOR`]), with four letters or more to go by. UTF-8
@@ -321,26 +334,29 @@ pub(crate) fn reread_supported(c: &Candidate) -> bool {
         target.push_str(&c.text[to.0..to.1]);
         target.push(' ');
     }
-    let (s, t) = (score(&source), score(&target));
-    if s.letters() < 4 || t.per_char() < WORD_FLOOR {
+    // What needs no scoring is asked first: a target without a word long enough to read as one
+    // is no reread, whatever the scores; and the target is scored only for a source with four
+    // letters or more.
+    let long_words: Vec<(&str, Family)> = words(&target)
+        .into_iter()
+        .filter_map(|(a, b)| long_word(&target[a..b]).map(|f| (&target[a..b], f)))
+        .collect();
+    if long_words.is_empty() {
+        return false;
+    }
+    let s = score(&source);
+    if s.letters() < 4 {
+        return false;
+    }
+    let t = score(&target);
+    if t.per_char() < WORD_FLOOR {
         return false;
     }
     // At least one whole word of four letters or more that reads as one.
-    let has_word = words(&target).into_iter().any(|(a, b)| {
-        let word = &target[a..b];
-        let mut families = word.chars().filter(|c| alphabetic(*c)).filter_map(family);
-        let Some(first) = families.next() else {
-            return false;
-        };
-        let letters = word
-            .chars()
-            .filter(|c| alphabetic(*c) && !is_mark(*c))
-            .count();
-        (letters >= 4 || first == Family::EastAsian && letters >= 2)
-            && families.all(|f| f == first)
-            && reads_as_word(word, first, false)
-    });
-    if !has_word {
+    if !long_words
+        .iter()
+        .any(|&(word, first)| reads_as_word(word, first, false))
+    {
         return false;
     }
     let same_script = s.script().is_some() && s.script() == t.script();

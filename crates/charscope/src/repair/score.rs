@@ -17,7 +17,8 @@ pub(crate) struct Plausibility {
 
 thread_local! {
     /// The scores of the line being repaired (see [`forget`]).
-    static SCORED: RefCell<HashMap<String, TextScore>> = RefCell::new(HashMap::new());
+    static SCORED: RefCell<HashMap<String, TextScore, foldhash::fast::RandomState>> =
+        RefCell::new(HashMap::default());
 }
 
 /// Forgets what was scored: called before each line, so that what is kept is bounded by what

@@ -19,6 +19,8 @@ pub(crate) struct Candidate {
     pub(crate) text: String,
     /// The line it repairs.
     pub(crate) line: std::sync::Arc<str>,
+    /// How many characters of the line are beyond ASCII.
+    pub(crate) non_ascii: usize,
     /// Lower is preferred when two candidates are as plausible.
     pub(crate) order: usize,
     /// Whether the step reads UTF-8 back (its sequences are structural evidence).
@@ -40,7 +42,7 @@ impl Candidate {
 
     /// The share of the line's characters beyond ASCII that its places replace.
     pub(crate) fn coverage(&self) -> f64 {
-        let all = self.line.chars().filter(|ch| !ch.is_ascii()).count().max(1);
+        let all = self.non_ascii.max(1);
         let replaced: usize = self
             .replacements
             .iter()
@@ -477,6 +479,7 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
     let mut shared: Option<std::sync::Arc<str>> = None;
     let mut shared_line = || shared.get_or_insert_with(|| line.into()).clone();
     let mut out: Vec<Candidate> = Vec::new();
+    let non_ascii = line.chars().filter(|ch| !ch.is_ascii()).count();
     let mut mask = l.utf8;
     while mask != 0 {
         let id: CodecId = mask.trailing_zeros() as usize;
@@ -499,6 +502,7 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
             replacements,
             text,
             line: shared_line(),
+            non_ascii,
             order: id,
             utf8: true,
             single_byte: codec.single_byte,
@@ -532,6 +536,7 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
             replacements,
             text,
             line: shared_line(),
+            non_ascii,
             order: 128 + k,
             utf8: false,
             single_byte: r.wrong.is_single_byte(),
