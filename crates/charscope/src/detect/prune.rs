@@ -40,6 +40,14 @@ fn bad_bytes(enc: &'static Encoding) -> Option<&'static [bool; 128]> {
     tables.get(enc.name())
 }
 
+/// How many malformed sequences `bytes`, a whole input, has in `enc`: the decoder's count,
+/// without the text (`decode`'s sequences, as the decoder's grains all give the same).
+fn malformed_in(bytes: &[u8], enc: &'static Encoding) -> usize {
+    let mut n = 0;
+    decode::Decoder::new(enc).decode_malformed(bytes, true, |_| n += 1);
+    n
+}
+
 /// How many bytes of the sample a multi-byte candidate is decoded over.
 const MULTI_BYTE_HEAD: usize = 4096;
 
@@ -61,7 +69,7 @@ pub(super) fn by_bytes(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<&
         .iter()
         .map(|&e| match bad_bytes(e) {
             Some(bad) => (0..128).filter(|&i| bad[i]).map(|i| histogram[i]).sum(),
-            None => (decode::decode(head, e).malformed.len() as f64 * scale) as u32,
+            None => (malformed_in(head, e) as f64 * scale) as u32,
         })
         .collect();
     let fewest = hard.iter().copied().min().unwrap_or(0);
@@ -97,6 +105,21 @@ mod tests {
         assert!(!kept.contains(&"true-ISO-8859-1"), "{kept:?}");
         // Too few bytes to drop anything for a control byte or two.
         assert!(names(b"\x93caf\xE9\x94 ").contains(&"ISO-8859-15"));
+    }
+
+    #[test]
+    fn malformed_are_counted_as_decode_finds_them() {
+        // High bytes, ASCII, lead bytes cut by a space or by the end, in every multi-byte
+        // candidate: the count without the text is decode's.
+        let mut bytes: Vec<u8> = (0x80..=0xFF).collect();
+        bytes.extend_from_slice(b" \x81 \x8E\xA1 \xA4\xA4a\xE0\x40 \x84\x41\x82\xFF\x8E");
+        for e in super::super::legacy::candidates() {
+            for end in [1, 2, 3, 64, 127, 128, 129, 140, bytes.len()] {
+                let head = &bytes[..end];
+                let want = crate::decode::decode(head, e).malformed.len();
+                assert_eq!(super::malformed_in(head, e), want, "{} {end}", e.name());
+            }
+        }
     }
 
     #[test]

@@ -46,7 +46,7 @@ use serde::Serialize;
 use tokens::{Kind, Token};
 #[cfg(test)]
 use word_costs::oov_cost;
-use word_costs::{OOV_OTHER_SCRIPT, word_costs_all};
+use word_costs::{OOV_OTHER_SCRIPT, WordCosts, word_costs_all};
 /// Bits for a Chinese, Japanese or Korean character that the language's table lacks.
 const OOV_CJK: f64 = 16.0;
 /// Bits for each word of a text read as a mixture of two languages.
@@ -276,7 +276,6 @@ fn price_group(models: &Models, group: &Group) -> (Vec<(&'static str, f64, f64)>
             results.push((lang.code, cost, expected));
         }
     } else {
-        let mut per_word: Vec<(f64, Vec<(f64, usize)>)> = Vec::with_capacity(room);
         let mut langs: Vec<&model::Alphabetic> = Vec::with_capacity(room);
         langs.extend(
             models
@@ -284,15 +283,12 @@ fn price_group(models: &Models, group: &Group) -> (Vec<(&'static str, f64, f64)>
                 .iter()
                 .filter(|l| l.script == group.script),
         );
-        for (lang, words) in langs
-            .iter()
-            .zip(word_costs_all(group.script, &langs, &group.tokens))
-        {
-            let cost: f64 = words.iter().map(|w| w.0).sum();
+        let words = word_costs_all(group.script, &langs, &group.tokens);
+        for (i, lang) in langs.iter().enumerate() {
+            let cost: f64 = words.of(i).sum();
             results.push((lang.code, cost, lang.entropy * counted));
-            per_word.push((lang.entropy, words));
         }
-        mixture = best_mixture(&results, &per_word);
+        mixture = best_mixture(&results, &langs, &words);
     }
     results.sort_by(|a, b| a.1.total_cmp(&b.1));
     (results, mixture)
@@ -365,7 +361,8 @@ fn word_costs(lang: &model::Alphabetic, tokens: &[Token]) -> Vec<(f64, usize)> {
 /// two languages.
 fn best_mixture(
     results: &[(&'static str, f64, f64)],
-    per_word: &[(f64, Vec<(f64, usize)>)],
+    langs: &[&model::Alphabetic],
+    words: &WordCosts,
 ) -> f64 {
     let mut order: Vec<usize> = (0..results.len()).collect();
     order.sort_by(|&a, &b| results[a].1.total_cmp(&results[b].1));
@@ -373,12 +370,12 @@ fn best_mixture(
     let mut best = f64::NEG_INFINITY;
     for (i, &a) in order.iter().enumerate() {
         for &b in &order[i + 1..] {
-            let (ha, wa) = &per_word[a];
-            let (hb, wb) = &per_word[b];
-            let score: f64 = wa
-                .iter()
-                .zip(wb)
-                .map(|(&(ca, n), &(cb, _))| (ha * n as f64 - ca).max(hb * n as f64 - cb) - MIX_BITS)
+            let (ha, hb) = (langs[a].entropy, langs[b].entropy);
+            let score: f64 = words
+                .of(a)
+                .zip(words.of(b))
+                .zip(words.lens())
+                .map(|((ca, cb), &n)| (ha * n as f64 - ca).max(hb * n as f64 - cb) - MIX_BITS)
                 .sum();
             best = best.max(score);
         }

@@ -135,11 +135,67 @@ pub(super) fn tokenize(models: &Models, text: &str) -> (Vec<Token>, Counts) {
     reader.finish()
 }
 
+/// What the reader asks of a character: its general category, its script, its lower-case form
+/// ([`single_lower`]) and whether it is upper-case.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CharInfo {
+    cat: GeneralCategory,
+    script: Script,
+    lower: char,
+    upper: bool,
+}
+
+/// The code points below this have their [`CharInfo`] in a table made once (the letters of
+/// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic text); the others are looked up each time.
+const TABLED: u32 = 0x800;
+
+/// Unicode's properties of characters, as the reader asks for them.
+#[derive(Clone, Copy)]
+struct Chars {
+    gc: CodePointMapDataBorrowed<'static, GeneralCategory>,
+    scripts: CodePointMapDataBorrowed<'static, Script>,
+    table: &'static [CharInfo],
+}
+
+impl Chars {
+    fn new() -> Chars {
+        static TABLE: std::sync::OnceLock<Vec<CharInfo>> = std::sync::OnceLock::new();
+        let mut chars = Chars {
+            gc: CodePointMapData::<GeneralCategory>::new(),
+            scripts: CodePointMapData::<Script>::new(),
+            table: &[],
+        };
+        chars.table = TABLE.get_or_init(|| {
+            (0..TABLED)
+                .filter_map(char::from_u32)
+                .map(|c| chars.looked_up(c))
+                .collect()
+        });
+        chars
+    }
+
+    /// A character's properties, from the table or looked up (the same either way).
+    fn get(&self, c: char) -> CharInfo {
+        match self.table.get(c as usize) {
+            Some(&info) => info,
+            None => self.looked_up(c),
+        }
+    }
+
+    fn looked_up(&self, c: char) -> CharInfo {
+        CharInfo {
+            cat: self.gc.get(c),
+            script: self.scripts.get(c),
+            lower: single_lower(c),
+            upper: c.is_uppercase(),
+        }
+    }
+}
+
 /// [`tokenize`]'s state: the tokens so far, the counts, and the word being read.
 struct Reader<'m> {
     models: &'m Models,
-    gc: CodePointMapDataBorrowed<'static, GeneralCategory>,
-    scripts: CodePointMapDataBorrowed<'static, Script>,
+    chars: Chars,
     compose: CanonicalCompositionBorrowed<'static>,
     tokens: Vec<Token>,
     counts: Counts,
@@ -152,8 +208,7 @@ impl<'m> Reader<'m> {
     fn new(models: &'m Models, room: usize) -> Reader<'m> {
         Reader {
             models,
-            gc: CodePointMapData::<GeneralCategory>::new(),
-            scripts: CodePointMapData::<Script>::new(),
+            chars: Chars::new(),
             compose: CanonicalCompositionBorrowed::new(),
             tokens: Vec::with_capacity(room),
             counts: Counts::default(),
@@ -169,7 +224,8 @@ impl<'m> Reader<'m> {
             self.push_other(Kind::Boundary, 0.0, after_letter);
             return;
         }
-        let cat = self.gc.get(c);
+        let info = self.chars.get(c);
+        let cat = info.cat;
         let is_mark = matches!(
             cat,
             GeneralCategory::NonspacingMark
@@ -180,7 +236,7 @@ impl<'m> Reader<'m> {
             return;
         }
         if is_letter_category(cat) || (is_mark && self.models.has_alpha(c)) {
-            self.letter(c, after_letter);
+            self.letter(c, info, after_letter);
         } else {
             self.other(c, cat, is_mark, after_letter);
         }
@@ -201,7 +257,7 @@ impl<'m> Reader<'m> {
             return true;
         }
         if self.models.has_alpha(c) {
-            let script = self.scripts.get(c);
+            let script = self.chars.get(c).script;
             self.tokens
                 .push(letter_token(self.models, c, script, 0.0, true));
             return true;
@@ -246,20 +302,20 @@ impl<'m> Reader<'m> {
 
     /// A letter: counted by script, with the bits of a capital after a small letter and of a
     /// change of script inside the word.
-    fn letter(&mut self, c: char, after_letter: bool) {
+    fn letter(&mut self, c: char, info: CharInfo, after_letter: bool) {
         self.counts.letters += 1;
-        let script = self.scripts.get(c);
+        let script = info.script;
         match self.script_counts.iter_mut().find(|(s, _)| *s == script) {
             Some((_, n)) => *n += 1,
             None => self.script_counts.push((script, 1)),
         }
         let mut extra = 0.0;
         if let Some((prev, prev_lower_case)) = self.word {
-            if prev_lower_case && c.is_uppercase() {
+            if prev_lower_case && info.upper {
                 extra += CASE_BREAK;
                 self.counts.case_breaks += 1;
             }
-            let prev_script = self.scripts.get(prev);
+            let prev_script = self.chars.get(prev).script;
             if !matches!(prev_script, Script::Common | Script::Inherited)
                 && !matches!(script, Script::Common | Script::Inherited)
                 && !same_group(prev_script, script)
@@ -268,10 +324,10 @@ impl<'m> Reader<'m> {
                 self.counts.script_breaks += 1;
             }
         }
-        let lower = single_lower(c);
+        let lower = info.lower;
         let token = letter_token(self.models, lower, script, extra, after_letter);
         self.tokens.push(token);
-        self.word = Some((c, !c.is_uppercase()));
+        self.word = Some((c, !info.upper));
     }
 
     /// The tokens and the counts, the scripts most letters first.
@@ -302,5 +358,24 @@ fn single_lower(c: char) -> char {
     match (it.next(), it.next()) {
         (Some(l), None) => l,
         _ => c,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Chars, TABLED};
+
+    #[test]
+    fn the_table_of_characters_says_what_a_look_up_says() {
+        let chars = Chars::new();
+        assert_eq!(chars.table.len(), TABLED as usize);
+        for c in (0..TABLED + 0x100).filter_map(char::from_u32) {
+            assert_eq!(chars.get(c), chars.looked_up(c), "{c:?}");
+            if (c as u32) < TABLED {
+                assert_eq!(chars.table[c as usize], chars.looked_up(c), "{c:?}");
+            }
+        }
+        let a = chars.get('\u{0130}');
+        assert_eq!((a.lower, a.upper), ('\u{0130}', true));
     }
 }

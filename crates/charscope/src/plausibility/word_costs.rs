@@ -58,30 +58,19 @@ fn pack(t: &Token) -> Packed {
 impl Store {
     /// Adds the cost of `word` in each language of `langs` (those of `script`) to the lists of
     /// `out`, from the store or priced now.
-    fn add(
-        &mut self,
-        script: Script,
-        langs: &[&Alphabetic],
-        word: &[Token],
-        out: &mut [Vec<(f64, usize)>],
-    ) {
+    fn add(&mut self, script: Script, langs: &[&Alphabetic], word: &[Token], out: &mut WordCosts) {
         self.key.clear();
         self.key.push(Packed {
             bits: u32::MAX,
             script,
         });
         self.key.extend(word.iter().map(pack));
-        let push = |out: &mut [Vec<(f64, usize)>], costs: &[f64]| {
-            for (list, &cost) in out.iter_mut().zip(costs) {
-                list.push((cost, word.len()));
-            }
-        };
         if let Some(costs) = self.words.get(self.key.as_slice()) {
-            push(out, costs);
+            out.push(costs, word.len());
             return;
         }
         let costs: Box<[f64]> = langs.iter().map(|lang| word_cost(lang, word)).collect();
-        push(out, &costs);
+        out.push(&costs, word.len());
         if self.words.len() >= KEPT_WORDS {
             self.words.clear();
         }
@@ -89,21 +78,53 @@ impl Store {
     }
 }
 
+/// What each word of a group costs in each of its languages: one row per word, in the order of
+/// the text, each with the word's cost in every language (in the order of the languages), and
+/// the word's number of tokens. One table, not a list per language: a word's costs are copied
+/// in one go.
+pub(super) struct WordCosts {
+    langs: usize,
+    costs: Vec<f64>,
+    lens: Vec<usize>,
+}
+
+impl WordCosts {
+    fn with_capacity(langs: usize, words: usize) -> WordCosts {
+        WordCosts {
+            langs,
+            costs: Vec::with_capacity(langs * words),
+            lens: Vec::with_capacity(words),
+        }
+    }
+
+    fn push(&mut self, costs: &[f64], len: usize) {
+        debug_assert_eq!(costs.len(), self.langs);
+        self.costs.extend_from_slice(costs);
+        self.lens.push(len);
+    }
+
+    /// The cost of each word in the language at `lang`, in the order of the text.
+    pub fn of(&self, lang: usize) -> impl Iterator<Item = f64> + '_ {
+        self.costs
+            .iter()
+            .skip(lang)
+            .step_by(self.langs.max(1))
+            .copied()
+    }
+
+    /// The number of tokens of each word, in the order of the text.
+    pub fn lens(&self) -> &[usize] {
+        &self.lens
+    }
+}
+
 /// The cost of each word (its letters and the token that ends it) in each language of `langs`,
 /// which are the alphabetic languages of `script` (the store knows them by their script), with
-/// the word's number of tokens: one list per language, in the order of `langs`.
-pub(super) fn word_costs_all(
-    script: Script,
-    langs: &[&Alphabetic],
-    tokens: &[Token],
-) -> Vec<Vec<(f64, usize)>> {
+/// the word's number of tokens.
+pub(super) fn word_costs_all(script: Script, langs: &[&Alphabetic], tokens: &[Token]) -> WordCosts {
     debug_assert!(langs.iter().all(|l| l.script == script));
     let words = tokens.iter().filter(|t| t.kind != Kind::Letter).count() + 1;
-    // One list per language, each with room for every word (`vec![v; n]` would clone `v`
-    // without its capacity, and each list would grow a word at a time).
-    let mut out: Vec<Vec<(f64, usize)>> = (0..langs.len())
-        .map(|_| Vec::with_capacity(words))
-        .collect();
+    let mut out = WordCosts::with_capacity(langs.len(), words);
     STORE.with_borrow_mut(|store| {
         for word in tokens.split_inclusive(|t| t.kind != Kind::Letter) {
             store.add(script, langs, word, &mut out);
