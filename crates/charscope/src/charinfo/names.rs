@@ -172,6 +172,18 @@ pub fn search(query: &str) -> impl Iterator<Item = NameMatch> + '_ {
     exact.into_iter().chain(by_words)
 }
 
+/// The character `name` names, matched loosely as UAX #44 (LM2) says (case, spaces, `_` and
+/// medial hyphens ignored), or `None`. No character's name starts with a hyphen; such a name is
+/// answered here, since unicode_names2 4.0 steps before its first byte to ask whether a leading
+/// hyphen is medial (a panic where arithmetic overflow is checked, found by the escapes fuzz
+/// target on `\N{-SSB...}`).
+pub(crate) fn character_named(name: &str) -> Option<char> {
+    if name.starts_with('-') {
+        return None;
+    }
+    unicode_names2::character(name)
+}
+
 /// The character the query names exactly, by its name or by an alias of NameAliases.txt
 /// ("byte order mark", "nbsp", "zwj"), matched loosely as UAX #44 (LM2) says.
 fn exact_match(query: &str) -> Option<NameMatch> {
@@ -179,7 +191,7 @@ fn exact_match(query: &str) -> Option<NameMatch> {
     if query.is_empty() {
         return None;
     }
-    let ch = unicode_names2::character(query)?;
+    let ch = character_named(query)?;
     let name = unicode_name(ch).or_else(|| control_alias(ch).map(str::to_string))?;
     let loose = |s: &str| -> String {
         s.chars()
