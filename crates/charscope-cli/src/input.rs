@@ -45,7 +45,7 @@ impl Source {
             .files
             .iter()
             .map(|path| {
-                if path.as_os_str() == "-" {
+                if is_stdin(path) {
                     Source::Stdin
                 } else {
                     Source::File(path.clone())
@@ -244,11 +244,21 @@ fn read_dump_lazy(text: &str, name: &str) -> Result<LazyParsed> {
     Ok(parsed)
 }
 
+/// Whether a path argument is `-`, which names standard input for every command that reads.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The file a path argument names: `None` when there is none or it is `-` (standard input).
+pub fn named_file(path: Option<&Path>) -> Option<&Path> {
+    path.filter(|p| !is_stdin(p))
+}
+
 /// Reads a file (or `-`, standard input) as text.
 pub fn read_text_file(path: Option<&Path>) -> Result<String> {
     let mut bytes = Vec::new();
-    match path {
-        Some(p) if p.as_os_str() != "-" => {
+    match named_file(path) {
+        Some(p) => {
             open_file(p)?
                 .read_to_end(&mut bytes)
                 .with_context(|| format!("cannot read {}", shown_path(p)))?;

@@ -519,7 +519,7 @@ fn inputs_of(files: &[PathBuf]) -> Vec<Input> {
     files
         .iter()
         .map(|p| {
-            if p.as_os_str() == "-" {
+            if crate::input::is_stdin(p) {
                 Input::Stdin
             } else {
                 Input::File(p.clone())
@@ -809,9 +809,9 @@ pub fn stream_encode(
         progress: true,
         hint: "--errors replace or --errors html substitutes what has no form",
     };
-    let input = match file {
-        Some(p) if p.as_os_str() != "-" => Input::File(p.to_path_buf()),
-        _ => Input::Stdin,
+    let input = match crate::input::named_file(file) {
+        Some(p) => Input::File(p.to_path_buf()),
+        None => Input::Stdin,
     };
     to_stdout(&job, &[input])
 }

@@ -41,7 +41,7 @@ pub fn run(args: &FixArgs, ctx: &Ctx) -> Result<Outcome> {
         }
         _ => {
             // `--file -` is standard input, as everywhere.
-            let file = args.file.as_ref().filter(|path| path.as_os_str() != "-");
+            let file = crate::input::named_file(args.file.as_deref());
             let (reader, name, ahead): (Box<dyn Read>, String, bool) = match file {
                 Some(path) => {
                     let file = open_file(path)?;

@@ -51,7 +51,7 @@ fn read_report(args: &InspectArgs) -> Result<Report> {
             return Ok(report::inspect_text_window(text, window(args)));
         }
         // `--file -` is standard input, as everywhere: it falls to the last arm.
-        (_, Some(path), _, _) if path.as_os_str() != "-" => {
+        (_, Some(path), _, _) if !crate::input::is_stdin(path) => {
             read_capped(open_file(path)?, &shown_path(path))?
         }
         // A dump's `*` lines may stand for gigabytes: the cap of files holds for dumps too.

@@ -222,7 +222,7 @@ fn hand_out(
     // a walk).
     let mut roots: Vec<&Path> = Vec::new();
     for path in paths {
-        if path.as_os_str() != "-" && path.is_dir() {
+        if !crate::input::is_stdin(path) && path.is_dir() {
             roots.push(path);
             continue;
         }
@@ -230,7 +230,7 @@ fn hand_out(
             walk_errors += walk(&roots, args, directories, push)?;
             roots.clear();
         }
-        if path.as_os_str() == "-" {
+        if crate::input::is_stdin(path) {
             push(Job::Stdin)?;
         } else {
             directories

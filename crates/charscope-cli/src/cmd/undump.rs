@@ -34,7 +34,7 @@ struct UndumpReport<'a> {
 }
 
 pub fn run(args: &UndumpArgs, ctx: &Ctx) -> Result<Outcome> {
-    let path = args.file.as_deref().filter(|p| p.as_os_str() != "-");
+    let path = crate::input::named_file(args.file.as_deref());
     let name = path.map_or("<stdin>".to_string(), crate::input::shown_path);
     let options = ParseOptions::default()
         .with_format(args.format)
