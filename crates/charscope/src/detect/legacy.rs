@@ -1,13 +1,26 @@
 //! Legacy encodings ranked by how plausible each reading of the sample is as human text.
 
 use super::prune;
+use super::texts::{self, Texts};
 use super::words::{count, hex_byte, language_name};
 use crate::decode::{self, MalformedKind};
 use crate::encoding::{self, Encoding};
-use crate::plausibility::{self, TextScore};
+use crate::plausibility::TextScore;
+use std::rc::Rc;
+use std::sync::OnceLock;
 
 /// The encodings detection considers for bytes that are neither UTF-8 nor structurally certain.
 pub fn candidates() -> Vec<&'static Encoding> {
+    candidate_list().to_vec()
+}
+
+/// [`candidates`], chosen once.
+pub(super) fn candidate_list() -> &'static [&'static Encoding] {
+    static LIST: OnceLock<Vec<&'static Encoding>> = OnceLock::new();
+    LIST.get_or_init(chosen)
+}
+
+fn chosen() -> Vec<&'static Encoding> {
     encoding::all()
         .filter(|e| {
             !e.is_unicode()
@@ -78,21 +91,14 @@ const SETTLED: f64 = 120.0;
 /// Temperature of the confidence (bits): differences between readings are divided by it.
 const TEMPERATURE: f64 = 6.0;
 
-/// Scores already given, by text: many encodings read a sample to the same text (the Latin
-/// ones agree on most letters), which is scored once.
-type Scores = std::collections::HashMap<String, TextScore>;
+/// A reading and its text (readings of one race compare texts by [`texts::same`]).
+type Read = (Reading, Rc<str>);
 
-fn read(sample: &[u8], enc: &'static Encoding, scores: &mut Scores) -> (Reading, String) {
-    let decoded = decode::decode(sample, enc);
-    let score = match scores.get(&decoded.text) {
-        Some(score) => score.clone(),
-        None => {
-            let score = plausibility::score(&decoded.text);
-            scores.insert(decoded.text.clone(), score.clone());
-            score
-        }
-    };
-    let malformed = decoded.malformed.len();
+/// `enc`'s reading of `sample`, which has `evidence` bytes above 7F.
+fn read(sample: &[u8], enc: &'static Encoding, texts: &mut Texts, evidence: usize) -> Read {
+    let decoded = texts.read(sample, enc);
+    let score = decoded.score;
+    let malformed = decoded.malformed;
     let total = score.total()
         - prior(enc)
         - MALFORMED_BITS * malformed as f64
@@ -101,7 +107,7 @@ fn read(sample: &[u8], enc: &'static Encoding, scores: &mut Scores) -> (Reading,
         } else {
             0.0
         };
-    let first_malformed = decoded.malformed.first().map(|m| {
+    let first_malformed = decoded.first_malformed.map(|m| {
         let s = m.span.start as usize;
         let e = (m.span.end as usize).min(sample.len());
         (s, sample[s..e].to_vec(), m.kind)
@@ -117,10 +123,15 @@ fn read(sample: &[u8], enc: &'static Encoding, scores: &mut Scores) -> (Reading,
             total,
             confidence: 0.0,
             raw: 0.0,
-            evidence: sample.iter().filter(|&&b| b >= 0x80).count(),
+            evidence,
         },
         decoded.text,
     )
+}
+
+/// How many bytes above 7F `bytes` has.
+fn high_bytes(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b >= 0x80).count()
 }
 
 /// Bits against a Japanese reading whose only characters beyond ASCII are half-width katakana
@@ -148,20 +159,22 @@ pub(super) fn rank(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Readi
     }
     let sample = &sample[..word_cut(sample, STAGES[STAGES.len() - 1])];
     let mut alive = prune::by_bytes(sample, candidates);
-    let mut scores = Scores::new();
+    let mut texts = Texts::default();
     for (stage, &size) in STAGES.iter().enumerate() {
-        let cut = word_cut(sample, size);
-        let readings: Vec<(Reading, String)> = alive
+        let cut = &sample[..word_cut(sample, size)];
+        let evidence = high_bytes(cut);
+        let mut readings: Vec<Read> = alive
             .iter()
-            .map(|&e| read(&sample[..cut], e, &mut scores))
+            .map(|&e| read(cut, e, &mut texts, evidence))
             .collect();
-        if cut == sample.len() || stage + 1 == STAGES.len() {
-            return finish(&sample[..cut], readings);
+        if cut.len() == sample.len() || stage + 1 == STAGES.len() {
+            return finish(cut, readings);
         }
-        let (next, group, settled) = survivors(readings, STAGE_KEEP[stage]);
+        let (next, group, settled) = survivors(&mut readings, STAGE_KEEP[stage]);
         if settled && best_text_holds(sample, &group) {
-            let readings = next.iter().map(|&e| read(&sample[..cut], e, &mut scores));
-            return finish(&sample[..cut], readings.collect());
+            // The readings of this cut that go on are the ones the race ends with.
+            readings.retain(|(r, _)| next.contains(&r.encoding));
+            return finish(cut, readings);
         }
         alive = next;
     }
@@ -171,8 +184,11 @@ pub(super) fn rank(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Readi
 /// [`rank`] without pruning nor race: every candidate's reading of the bounded sample.
 pub(super) fn rank_all(sample: &[u8], candidates: &[&'static Encoding]) -> Vec<Reading> {
     let sample = &sample[..word_cut(sample, STAGES[STAGES.len() - 1])];
-    let mut scores = Scores::new();
-    let readings = candidates.iter().map(|&e| read(sample, e, &mut scores));
+    let mut texts = Texts::default();
+    let evidence = high_bytes(sample);
+    let readings = candidates
+        .iter()
+        .map(|&e| read(sample, e, &mut texts, evidence));
     finish(sample, readings.collect())
 }
 
@@ -202,13 +218,13 @@ type Survivors = (Vec<&'static Encoding>, Vec<&'static Encoding>, bool);
 /// [`DROP_BEHIND`] bits of the best (and the two best always), each with every encoding that
 /// reads the same text; the encodings of the best text; and whether the best is settled
 /// ([`SETTLED`] bits ahead of the rest).
-fn survivors(mut readings: Vec<(Reading, String)>, keep: usize) -> Survivors {
+fn survivors(readings: &mut [Read], keep: usize) -> Survivors {
     readings.sort_by(|a, b| b.0.total.total_cmp(&a.0.total));
     let best = readings.first().map_or(0.0, |r| r.0.total);
-    let mut texts: Vec<&str> = Vec::new();
+    let mut texts: Vec<&Rc<str>> = Vec::new();
     let mut out = Vec::new();
-    for (r, text) in &readings {
-        let known = texts.contains(&text.as_str());
+    for (r, text) in readings.iter() {
+        let known = texts.iter().any(|t| texts::same(t, text));
         if !known {
             if texts.len() >= keep.max(2) || (texts.len() >= 2 && r.total < best - DROP_BEHIND) {
                 continue;
@@ -217,29 +233,28 @@ fn survivors(mut readings: Vec<(Reading, String)>, keep: usize) -> Survivors {
         }
         out.push(r.encoding);
     }
-    let second = readings
-        .iter()
-        .find(|(_, t)| Some(t.as_str()) != texts.first().copied());
+    let is_best = |t: &Rc<str>| texts.first().is_some_and(|b| texts::same(b, t));
+    let second = readings.iter().find(|(_, t)| !is_best(t));
     let settled = second.is_none_or(|(r, _)| best - r.total >= SETTLED);
     let group = readings
         .iter()
-        .filter(|(_, t)| Some(t.as_str()) == texts.first().copied())
+        .filter(|(_, t)| is_best(t))
         .map(|(r, _)| r.encoding)
         .collect();
     (out, group, settled)
 }
 
 /// The readings of the last cut merged by text, ranked, and given calibrated confidences.
-fn finish(sample: &[u8], mut readings: Vec<(Reading, String)>) -> Vec<Reading> {
+fn finish(sample: &[u8], readings: Vec<Read>) -> Vec<Reading> {
     // Same text: keep the most common encoding's reading, remember the others.
-    readings.sort_by(|a, b| {
-        prior(a.0.encoding)
-            .total_cmp(&prior(b.0.encoding))
-            .then_with(|| position(a.0.encoding).cmp(&position(b.0.encoding)))
-    });
-    let mut merged: Vec<(Reading, String)> = Vec::new();
-    for (reading, text) in readings {
-        match merged.iter_mut().find(|(_, t)| *t == text) {
+    let mut keyed: Vec<(f64, usize, Read)> = readings
+        .into_iter()
+        .map(|r| (prior(r.0.encoding), position(r.0.encoding), r))
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let mut merged: Vec<Read> = Vec::new();
+    for (_, _, (reading, text)) in keyed {
+        match merged.iter_mut().find(|(_, t)| texts::same(t, &text)) {
             Some((kept, _)) => kept.same_text.push(reading.encoding),
             None => merged.push((reading, text)),
         }
@@ -317,7 +332,9 @@ const MOST_LIKELY: f64 = 0.99;
 /// The plausibility of `bytes` read in `enc`, in bits, as the ranking counts it: the score's
 /// total less the encoding's prior and [`MALFORMED_BITS`] for each malformed sequence.
 pub(super) fn reading_total(bytes: &[u8], enc: &'static Encoding) -> f64 {
-    read(bytes, enc, &mut Scores::new()).0.total
+    read(bytes, enc, &mut Texts::default(), high_bytes(bytes))
+        .0
+        .total
 }
 
 fn position(e: &'static Encoding) -> usize {

@@ -56,6 +56,7 @@ mod nonutf8;
 mod prune;
 mod sample;
 mod structure;
+mod texts;
 mod utf8_shape;
 mod words;
 

@@ -35,7 +35,7 @@ pub(super) fn verdict(ev: &Evidence) -> Detection {
     if let Some(d) = overlongs(ev) {
         return d;
     }
-    let ranking = legacy::rank(&ev.words.bytes, &legacy::candidates());
+    let ranking = legacy::rank(&ev.words.bytes, legacy::candidate_list());
     if let Some(d) = segments(ev, &ranking) {
         return d;
     }
@@ -113,7 +113,7 @@ fn overlongs(ev: &Evidence) -> Option<Detection> {
             counted(found.len() as u64, "overlong form", "overlong forms")
         ),
     ];
-    let ranking = legacy::rank(&ev.words.bytes, &legacy::candidates());
+    let ranking = legacy::rank(&ev.words.bytes, legacy::candidate_list());
     let confidence = 0.95;
     Some(Detection::utf8_with_errors(
         confidence,

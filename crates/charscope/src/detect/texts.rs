@@ -1,0 +1,96 @@
+//! The texts candidates read a sample to, each decoded into one reused buffer and scored once.
+
+use crate::decode::{Decoder, Malformed, Piece};
+use crate::encoding::Encoding;
+use crate::plausibility::{self, TextScore};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// One encoding's reading of some bytes: its text, the text's score, and its malformed
+/// sequences (how many, and the first), as [`crate::decode::decode`] gives them.
+pub(super) struct Decoding {
+    pub text: Rc<str>,
+    pub score: TextScore,
+    pub malformed: usize,
+    pub first_malformed: Option<Malformed>,
+}
+
+/// The texts read so far, with their scores. Many encodings read a sample to the same text (the
+/// Latin ones agree on most letters): it is scored once, and every reading of it holds the same
+/// `Rc`, so that two readings have the same text exactly when [`same`] says so.
+#[derive(Default)]
+pub(super) struct Texts {
+    scores: HashMap<Rc<str>, TextScore, foldhash::fast::RandomState>,
+    buf: String,
+}
+
+impl Texts {
+    /// Reads `bytes` in `enc` (one U+FFFD for each malformed sequence, as `decode` does) and
+    /// scores the text, or finds it scored.
+    pub fn read(&mut self, bytes: &[u8], enc: &'static Encoding) -> Decoding {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let mut malformed = 0;
+        let mut first_malformed = None;
+        Decoder::new(enc).decode_pieces(bytes, true, |piece| match piece {
+            Piece::Text { text, .. } => buf.push_str(text),
+            Piece::Malformed(m) => {
+                buf.push(char::REPLACEMENT_CHARACTER);
+                malformed += 1;
+                first_malformed.get_or_insert(m);
+            }
+        });
+        let (text, score) = self.scored(&buf);
+        self.buf = buf;
+        Decoding {
+            text,
+            score,
+            malformed,
+            first_malformed,
+        }
+    }
+
+    fn scored(&mut self, text: &str) -> (Rc<str>, TextScore) {
+        if let Some((known, score)) = self.scores.get_key_value(text) {
+            return (Rc::clone(known), score.clone());
+        }
+        let score = plausibility::score(text);
+        let text: Rc<str> = Rc::from(text);
+        self.scores.insert(Rc::clone(&text), score.clone());
+        (text, score)
+    }
+}
+
+/// Whether two texts given by the same [`Texts`] are the same text.
+pub(super) fn same(a: &Rc<str>, b: &Rc<str>) -> bool {
+    Rc::ptr_eq(a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Texts, same};
+    use crate::encoding;
+
+    #[test]
+    fn readings_are_decode_s_and_equal_texts_share_one_handle() {
+        let bytes = b"na\xEFve caf\xE9 \x81\x8D \xA4\xA4 \x82";
+        let mut texts = Texts::default();
+        let mut seen = Vec::new();
+        for e in super::super::legacy::candidates() {
+            let want = crate::decode::decode(bytes, e);
+            let got = texts.read(bytes, e);
+            assert_eq!(&*got.text, want.text, "{}", e.name());
+            assert_eq!(got.malformed, want.malformed.len(), "{}", e.name());
+            assert_eq!(got.first_malformed, want.malformed.first().copied());
+            assert_eq!(got.score, crate::plausibility::score(&want.text));
+            seen.push(got.text);
+        }
+        for a in &seen {
+            for b in &seen {
+                assert_eq!(same(a, b), a == b);
+            }
+        }
+        let latin = texts.read(bytes, encoding::WINDOWS_1252).text;
+        assert!(seen.iter().any(|t| same(t, &latin)));
+    }
+}
