@@ -107,10 +107,9 @@ fn read(sample: &[u8], enc: &'static Encoding, texts: &mut Texts, evidence: usiz
         } else {
             0.0
         };
-    let first_malformed = decoded.first_malformed.map(|m| {
-        let s = m.span.start as usize;
-        let e = (m.span.end as usize).min(sample.len());
-        (s, sample[s..e].to_vec(), m.kind)
+    let first_malformed = decoded.first_malformed.map(|(s, e, kind)| {
+        let e = e.min(sample.len());
+        (s, sample[s..e].to_vec(), kind)
     });
     (
         Reading {

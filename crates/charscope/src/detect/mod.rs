@@ -49,6 +49,7 @@
 //! assert_eq!(d.language, Some("pt"));
 //! ```
 
+mod byte_table;
 mod declared;
 mod detection;
 mod legacy;

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 /// For each single-byte encoding (by name), which of the bytes 80-FF it reads as a control
 /// character or leaves unmapped.
-type BadBytes = HashMap<&'static str, [bool; 128]>;
+type BadBytes = HashMap<&'static str, [bool; 128], foldhash::fast::RandomState>;
 
 fn bad_bytes_of(enc: &'static Encoding) -> [bool; 128] {
     let high: Vec<u8> = (0x80..=0xFF).collect();

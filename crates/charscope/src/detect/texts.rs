@@ -1,18 +1,21 @@
-//! The texts candidates read a sample to, each decoded into one reused buffer and scored once.
+//! The texts candidates read a sample to, each decoded into one reused buffer (a single-byte
+//! encoding through its byte table) and scored once.
 
-use crate::decode::{Decoder, Malformed, Piece};
+use super::byte_table::{self, Faults};
+use crate::decode::{Decoder, MalformedKind, Piece};
 use crate::encoding::Encoding;
 use crate::plausibility::{self, TextScore};
 use std::collections::HashMap;
 use std::rc::Rc;
 
 /// One encoding's reading of some bytes: its text, the text's score, and its malformed
-/// sequences (how many, and the first), as [`crate::decode::decode`] gives them.
+/// sequences (how many, and the first as offset, end and kind), as [`crate::decode::decode`]
+/// gives them.
 pub(super) struct Decoding {
     pub text: Rc<str>,
     pub score: TextScore,
     pub malformed: usize,
-    pub first_malformed: Option<Malformed>,
+    pub first_malformed: Option<(usize, usize, MalformedKind)>,
 }
 
 /// The texts read so far, with their scores. Many encodings read a sample to the same text (the
@@ -30,16 +33,10 @@ impl Texts {
     pub fn read(&mut self, bytes: &[u8], enc: &'static Encoding) -> Decoding {
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
-        let mut malformed = 0;
-        let mut first_malformed = None;
-        Decoder::new(enc).decode_pieces(bytes, true, |piece| match piece {
-            Piece::Text { text, .. } => buf.push_str(text),
-            Piece::Malformed(m) => {
-                buf.push(char::REPLACEMENT_CHARACTER);
-                malformed += 1;
-                first_malformed.get_or_insert(m);
-            }
-        });
+        let (malformed, first_malformed) = match byte_table::table(enc) {
+            Some(table) => table.read(bytes, &mut buf),
+            None => decoded(bytes, enc, &mut buf),
+        };
         let (text, score) = self.scored(&buf);
         self.buf = buf;
         Decoding {
@@ -59,6 +56,21 @@ impl Texts {
         self.scores.insert(Rc::clone(&text), score.clone());
         (text, score)
     }
+}
+
+/// Appends the reading of `bytes` in `enc` to `out`, by its decoder.
+fn decoded(bytes: &[u8], enc: &'static Encoding, out: &mut String) -> Faults {
+    let mut malformed = 0;
+    let mut first = None;
+    Decoder::new(enc).decode_pieces(bytes, true, |piece| match piece {
+        Piece::Text { text, .. } => out.push_str(text),
+        Piece::Malformed(m) => {
+            out.push(char::REPLACEMENT_CHARACTER);
+            malformed += 1;
+            first.get_or_insert((m.span.start as usize, m.span.end as usize, m.kind));
+        }
+    });
+    (malformed, first)
 }
 
 /// Whether two texts given by the same [`Texts`] are the same text.
@@ -81,7 +93,9 @@ mod tests {
             let got = texts.read(bytes, e);
             assert_eq!(&*got.text, want.text, "{}", e.name());
             assert_eq!(got.malformed, want.malformed.len(), "{}", e.name());
-            assert_eq!(got.first_malformed, want.malformed.first().copied());
+            let first = want.malformed.first();
+            let first = first.map(|m| (m.span.start as usize, m.span.end as usize, m.kind));
+            assert_eq!(got.first_malformed, first);
             assert_eq!(got.score, crate::plausibility::score(&want.text));
             seen.push(got.text);
         }
