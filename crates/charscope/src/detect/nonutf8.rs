@@ -126,16 +126,18 @@ fn overlongs(ev: &Evidence) -> Option<Detection> {
 fn segments(ev: &Evidence, ranking: &[Reading]) -> Option<Detection> {
     let shape = ev.shape;
     let utf8_evidence: u64 = shape
+        .lines
         .runs
         .iter()
         .filter(|r| r.utf8)
         .map(|r| r.evidence)
         .sum();
     let b = ranking.first()?;
-    if shape.fragmented || shape.runs.len() < 2 || utf8_evidence < 3 {
+    if shape.lines.fragmented || shape.lines.runs.len() < 2 || utf8_evidence < 3 {
         return None;
     }
     let segments: Vec<Segment> = shape
+        .lines
         .runs
         .iter()
         .map(|r| Segment {
@@ -158,9 +160,9 @@ fn segments(ev: &Evidence, ranking: &[Reading]) -> Option<Detection> {
         "the encoding changes part way: {} stretches of lines, {} of them valid UTF-8 ({} \
          characters beyond ASCII) and {} with {} malformed UTF-8 sequences that read as {}",
         segments.len(),
-        shape.runs.iter().filter(|r| r.utf8).count(),
+        shape.lines.runs.iter().filter(|r| r.utf8).count(),
         count(utf8_evidence),
-        shape.runs.iter().filter(|r| !r.utf8).count(),
+        shape.lines.runs.iter().filter(|r| !r.utf8).count(),
         count(shape.malformed),
         b.encoding
     )];

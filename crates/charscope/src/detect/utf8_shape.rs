@@ -33,13 +33,22 @@ pub(super) struct Utf8Shape {
     pub shaped: u64,
     prev_lead_or_cont: bool,
     prev_lead_unconfirmed: bool,
-    // The current line.
-    line_start: u64,
-    line_utf8: u64,
-    line_bad: u64,
-    pub runs: Vec<Run>,
-    pub fragmented: bool,
+    /// Which lines hold which.
+    pub lines: Lines,
     fed: u64,
+}
+
+/// The lines of a stream gathered into runs of valid UTF-8 and runs with malformed sequences.
+#[derive(Default)]
+pub(super) struct Lines {
+    // The current line.
+    start: u64,
+    utf8: u64,
+    bad: u64,
+    /// The runs, at most [`MAX_RUNS`].
+    pub runs: Vec<Run>,
+    /// Whether there were more runs than that (then none are kept).
+    pub fragmented: bool,
 }
 
 impl Utf8Shape {
@@ -53,11 +62,7 @@ impl Utf8Shape {
             shaped: 0,
             prev_lead_or_cont: false,
             prev_lead_unconfirmed: false,
-            line_start: 0,
-            line_utf8: 0,
-            line_bad: 0,
-            runs: Vec::new(),
-            fragmented: false,
+            lines: Lines::default(),
             fed: 0,
         }
     }
@@ -84,33 +89,32 @@ impl Utf8Shape {
                 self.prev_lead_unconfirmed = true;
             }
         }
-        let mut events: Vec<(u64, Event)> = Vec::new();
         let Utf8Shape {
             decoder,
             malformed,
             first_malformed,
             multibyte,
+            lines,
             ..
         } = self;
+        // In a valid piece, a byte C0 or above starts a character beyond ASCII and a 0A byte
+        // is a line feed.
         decoder.decode_pieces(chunk, last, |piece| match piece {
             Piece::Text { span, text } => {
+                let bytes = text.as_bytes();
                 if text.is_ascii() {
-                    for (i, b) in text.bytes().enumerate() {
-                        if b == b'\n' {
-                            events.push((span.start + i as u64, Event::Newline));
-                        }
+                    for i in memchr::memchr_iter(b'\n', bytes) {
+                        lines.end(span.start + i as u64 + 1);
                     }
                     return;
                 }
-                let mut at = span.start;
-                for c in text.chars() {
-                    if c == '\n' {
-                        events.push((at, Event::Newline));
-                    } else if !c.is_ascii() {
+                for (i, &b) in bytes.iter().enumerate() {
+                    if b == b'\n' {
+                        lines.end(span.start + i as u64 + 1);
+                    } else if b >= 0xC0 {
                         *multibyte += 1;
-                        events.push((at, Event::Valid));
+                        lines.utf8 += 1;
                     }
-                    at += c.len_utf8() as u64;
                 }
             }
             Piece::Malformed(m) => {
@@ -118,33 +122,29 @@ impl Utf8Shape {
                 if first_malformed.len() < 16 {
                     first_malformed.push(m);
                 }
-                events.push((m.span.start, Event::Bad));
+                lines.bad += 1;
             }
         });
-        for (at, event) in events {
-            match event {
-                Event::Newline => self.end_line(at + 1),
-                Event::Valid => self.line_utf8 += 1,
-                Event::Bad => self.line_bad += 1,
-            }
-        }
         if last {
-            self.end_line(self.fed);
+            self.lines.end(self.fed);
         }
     }
+}
 
-    fn end_line(&mut self, end: u64) {
-        let (kind, evidence) = if self.line_bad > 0 {
-            (Some(false), self.line_bad)
-        } else if self.line_utf8 > 0 {
-            (Some(true), self.line_utf8)
+impl Lines {
+    /// Ends the current line at stream offset `end`.
+    fn end(&mut self, end: u64) {
+        let (kind, evidence) = if self.bad > 0 {
+            (Some(false), self.bad)
+        } else if self.utf8 > 0 {
+            (Some(true), self.utf8)
         } else {
             (None, 0)
         };
-        let start = self.line_start;
-        self.line_start = end;
-        self.line_bad = 0;
-        self.line_utf8 = 0;
+        let start = self.start;
+        self.start = end;
+        self.bad = 0;
+        self.utf8 = 0;
         if self.fragmented {
             return;
         }
@@ -235,12 +235,6 @@ pub(super) fn only_overlong_ascii(bytes: &[u8]) -> Option<Vec<Overlong>> {
     (!found.is_empty()).then_some(found)
 }
 
-enum Event {
-    Newline,
-    Valid,
-    Bad,
-}
-
 #[cfg(test)]
 mod tests {
     use super::{Overlong, Run, Utf8Shape, only_overlong_ascii};
@@ -286,6 +280,33 @@ mod tests {
     }
 
     #[test]
+    fn lines_and_counts_do_not_depend_on_the_chunks() {
+        let mut bytes = "\u{e9}t\u{e9}\n\u{4e2d}\u{6587} \u{1F600}\nplain\n"
+            .as_bytes()
+            .to_vec();
+        bytes.extend_from_slice(b"caf\xE9\n\xC3\n\xE2\x82 x\nna\xC3\xAFve\n\n\xFF");
+        let whole = shape_in(&bytes, bytes.len());
+        assert_eq!((whole.malformed, whole.multibyte), (4, 6));
+        let starts: Vec<u64> = whole.lines.runs.iter().map(|r| r.start).collect();
+        assert_eq!(starts, [0, 24, 36, 44]);
+        for size in [1, 2, 3, 5, 7] {
+            let s = shape_in(&bytes, size);
+            assert_eq!(s.lines.runs, whole.lines.runs, "{size}");
+            assert_eq!((s.malformed, s.multibyte), (4, 6), "{size}");
+            assert_eq!(s.first_malformed, whole.first_malformed, "{size}");
+        }
+    }
+
+    fn shape_in(bytes: &[u8], size: usize) -> Utf8Shape {
+        let mut s = Utf8Shape::new();
+        for chunk in bytes.chunks(size) {
+            s.feed(chunk, false);
+        }
+        s.feed(&[], true);
+        s
+    }
+
+    #[test]
     fn the_seed_bytes_are_all_utf8_shaped() {
         let s = shape(&[0xC0, 0xAF, 0xE0, 0x80, 0xBF, 0xF0, 0x81, 0x82, 0x41]);
         assert_eq!(
@@ -306,7 +327,7 @@ mod tests {
         let s = shape(text.as_bytes());
         let end = text.len() as u64;
         assert_eq!(
-            s.runs,
+            s.lines.runs,
             vec![Run {
                 start: 0,
                 end,
@@ -318,7 +339,7 @@ mod tests {
         bytes.extend_from_slice(b"caf\xE9\nplain");
         let s = shape(&bytes);
         assert_eq!(
-            s.runs,
+            s.lines.runs,
             vec![
                 Run {
                     start: 0,
