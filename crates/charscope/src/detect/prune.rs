@@ -20,7 +20,20 @@ use std::sync::OnceLock;
 /// character or leaves unmapped.
 type BadBytes = HashMap<&'static str, [bool; 128], foldhash::fast::RandomState>;
 
+/// Which of the bytes 80-FF `enc` reads as a control character or leaves unmapped: from its
+/// byte table when it has one (made once for the readings too), else by decoding them.
 fn bad_bytes_of(enc: &'static Encoding) -> [bool; 128] {
+    let Some(table) = super::byte_table::table(enc) else {
+        return bad_bytes_decoded(enc);
+    };
+    let mut bad = [false; 128];
+    for (b, c) in bad.iter_mut().zip(table.high_chars()) {
+        *b = c.is_control() || c == char::REPLACEMENT_CHARACTER;
+    }
+    bad
+}
+
+fn bad_bytes_decoded(enc: &'static Encoding) -> [bool; 128] {
     let high: Vec<u8> = (0x80..=0xFF).collect();
     let decoded = decode::decode(&high, enc);
     let mut bad = [false; 128];
@@ -129,6 +142,18 @@ mod tests {
             .into_iter()
             .map(|e| e.name())
             .collect()
+    }
+
+    #[test]
+    fn bad_bytes_from_the_byte_tables_are_the_decoder_s() {
+        for e in crate::encoding::all().filter(|e| e.is_single_byte()) {
+            assert_eq!(
+                super::bad_bytes_of(e),
+                super::bad_bytes_decoded(e),
+                "{}",
+                e.name()
+            );
+        }
     }
 
     #[test]
