@@ -37,19 +37,27 @@ fn is_space(b: u8) -> bool {
 impl WordSample {
     /// Takes the next bytes of the stream, which start at stream offset `pos`.
     pub fn feed(&mut self, chunk: &[u8], pos: u64) {
-        for (i, &b) in chunk.iter().enumerate() {
-            if is_space(b) {
+        let mut i = 0;
+        while i < chunk.len() {
+            if is_space(chunk[i]) {
                 self.end_word();
+                i += 1;
                 continue;
             }
+            // The rest of the word in this chunk, up to the longest word kept whole.
+            let run = chunk[i..].iter().position(|&b| is_space(b));
+            let end = i + run.unwrap_or(chunk.len() - i);
+            let end = end.min(i + MAX_WORD - self.word.len());
             if self.word.is_empty() {
                 self.word_start = pos + i as u64;
             }
-            self.word.push(b);
-            self.word_high |= b >= 0x80;
+            let part = &chunk[i..end];
+            self.word.extend_from_slice(part);
+            self.word_high |= !part.is_ascii();
             if self.word.len() >= MAX_WORD {
                 self.end_word();
             }
+            i = end;
         }
     }
 
@@ -117,6 +125,33 @@ impl WordSample {
 #[cfg(test)]
 mod tests {
     use super::WordSample;
+
+    #[test]
+    fn chunks_and_long_words_give_the_same_sample() {
+        let mut text = b"plain caf\xE9 na\xC3\xAFve \xE0 la ".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 700));
+        text.extend_from_slice(b"\xE9\t\xE8re ");
+        text.extend(std::iter::repeat_n(0xE9, 1100));
+        text.extend_from_slice(b" fin \xFF\n");
+        let whole = sampled(&text, text.len());
+        assert!(whole.origins.len() > 4, "{:?}", whole.origins);
+        for size in [1, 3, 511, 512, 513] {
+            let s = sampled(&text, size);
+            assert_eq!(
+                (&s.bytes, &s.origins, s.seen),
+                (&whole.bytes, &whole.origins, whole.seen)
+            );
+        }
+    }
+
+    fn sampled(text: &[u8], size: usize) -> WordSample {
+        let mut s = WordSample::default();
+        for (i, chunk) in text.chunks(size).enumerate() {
+            s.feed(chunk, (i * size) as u64);
+        }
+        s.finish();
+        s
+    }
 
     #[test]
     fn keeps_only_non_utf8_words_with_their_offsets() {
