@@ -366,8 +366,7 @@ fn places_improve_as(c: &Candidate, with_words: bool) -> bool {
     }
     // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
     // the places are judged by what the next step makes of them.
-    let mut next = search::utf8_candidates(&after);
-    next.retain(structural);
+    let next = search::utf8_candidates(&after, structural);
     next.iter()
         .any(|next| plausibility(&next.text).total > before)
 }
@@ -496,19 +495,10 @@ fn scored_repairs(
         .collect()
 }
 
-/// The candidates of `line` that pass [`structural`], one per result (the preferred step).
+/// The candidates of `line` that pass [`structural`], one per result (the preferred step), in
+/// order.
 fn fitting(line: &str) -> Vec<Candidate> {
-    let mut out = search::candidates(line);
-    out.retain(structural);
-    out.sort_by_key(|c| c.order);
-    // The first of each text (borrowed: the texts are not copied to be compared).
-    let first: Vec<bool> = {
-        let mut seen = std::collections::HashSet::with_capacity(out.len());
-        out.iter().map(|c| seen.insert(c.text.as_str())).collect()
-    };
-    let mut first = first.into_iter();
-    out.retain(|_| first.next().unwrap_or(false));
-    out
+    search::candidates(line, structural)
 }
 
 /// First steps tried to the end: of text broken several times, the first step that looks best

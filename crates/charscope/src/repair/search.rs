@@ -461,25 +461,59 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
     out
 }
 
-/// Every structurally possible repair of `line` (which is not all ASCII), unchecked: `decide`
-/// keeps those whose places are sound.
-pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
-    with_rereads(line, true)
+/// The structurally possible repairs of `line` (which is not all ASCII) that `keep` accepts
+/// (`decide` keeps those whose places are sound), one for each text they make (the first, in
+/// order), in order.
+pub(crate) fn candidates(line: &str, keep: impl Fn(&Candidate) -> bool) -> Vec<Candidate> {
+    with_rereads(line, true, keep)
 }
 
 /// The candidates of [`candidates`] that read UTF-8 back, without the rereads of legacy text.
-pub(crate) fn utf8_candidates(line: &str) -> Vec<Candidate> {
-    with_rereads(line, false)
+pub(crate) fn utf8_candidates(line: &str, keep: impl Fn(&Candidate) -> bool) -> Vec<Candidate> {
+    with_rereads(line, false, keep)
 }
 
-fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
+/// The candidates kept so far, each made once: a reading is judged by `keep` before its text is
+/// made, and one whose places are those of a reading already kept (so is its text) is not
+/// judged at all.
+struct Kept<F> {
+    keep: F,
+    out: Vec<Candidate>,
+}
+
+impl<F: Fn(&Candidate) -> bool> Kept<F> {
+    /// Takes in `c` (its text not made yet) unless `keep` refuses it or a candidate before it
+    /// makes the same text.
+    fn offer(&mut self, mut c: Candidate) {
+        if self.out.iter().any(|k| k.replacements == c.replacements) || !(self.keep)(&c) {
+            return;
+        }
+        c.text = apply(&c.line, &c.replacements);
+        if self.out.iter().all(|k| k.text != c.text) {
+            self.out.push(c);
+        }
+    }
+}
+
+fn with_rereads(
+    line: &str,
+    rereads_too: bool,
+    keep: impl Fn(&Candidate) -> bool,
+) -> Vec<Candidate> {
     let l = looks(line);
     let c = codecs();
     // The line, shared by the candidates (made with the first).
     let mut shared: Option<std::sync::Arc<str>> = None;
     let mut shared_line = || shared.get_or_insert_with(|| line.into()).clone();
-    let mut out: Vec<Candidate> = Vec::new();
+    let mut kept = Kept {
+        keep,
+        out: Vec::new(),
+    };
     let non_ascii = line.chars().filter(|ch| !ch.is_ascii()).count();
+    // Whether a UTF-8 reading takes in most of the line's characters beyond ASCII: then no
+    // reread is tried (decide would rule them out: UTF-8's structure is the stronger evidence).
+    // Every reading counts, whether `keep` takes it or not.
+    let mut utf8_covers = false;
     let mut mask = l.utf8;
     while mask != 0 {
         let id: CodecId = mask.trailing_zeros() as usize;
@@ -493,26 +527,22 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
         {
             continue;
         }
-        let text = apply(line, &replacements);
-        out.push(Candidate {
+        let candidate = Candidate {
             step: Step {
                 encode: codec.encoding,
                 decode: encoding::UTF_8,
             },
             replacements,
-            text,
+            text: String::new(),
             line: shared_line(),
             non_ascii,
             order: id,
             utf8: true,
             single_byte: codec.single_byte,
-        });
+        };
+        utf8_covers |= candidate.lossy() == 0 && candidate.coverage() >= FULL_COVERAGE;
+        kept.offer(candidate);
     }
-    // Where a UTF-8 reading takes in most of the line's characters beyond ASCII, no reread is
-    // tried (decide would rule them out: UTF-8's structure is the stronger evidence).
-    let utf8_covers = out
-        .iter()
-        .any(|c| c.lossy() == 0 && c.coverage() >= FULL_COVERAGE);
     let all = if rereads_too && !utf8_covers {
         rereads()
     } else {
@@ -527,14 +557,13 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
         if replacements.is_empty() {
             continue;
         }
-        let text = apply(line, &replacements);
-        out.push(Candidate {
+        kept.offer(Candidate {
             step: Step {
                 encode: r.wrong,
                 decode: r.right,
             },
             replacements,
-            text,
+            text: String::new(),
             line: shared_line(),
             non_ascii,
             order: 128 + k,
@@ -542,13 +571,46 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
             single_byte: r.wrong.is_single_byte(),
         });
     }
-    out
+    kept.out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ascii_len;
+    use super::{ascii_len, candidates};
     use crate::repair::fix;
+    use std::cell::Cell;
+
+    #[test]
+    fn a_reading_whose_places_are_kept_already_is_not_judged_again() {
+        // "Ã©" is "é" read as windows-1252, ISO-8859-1, ISO-8859-15 and others alike: the same
+        // places, judged once.
+        let line = "l'\u{c3}\u{a9}t\u{c3}\u{a9} \u{c3}\u{a0} Paris";
+        let judged = |verdict: bool| {
+            let calls = Cell::new(0);
+            let kept = candidates(line, |_| {
+                calls.set(calls.get() + 1);
+                verdict
+            });
+            (calls.get(), kept)
+        };
+        let (readings, none) = judged(false);
+        assert!(none.is_empty());
+        let (asked, kept) = judged(true);
+        assert!(asked < readings, "{asked} of {readings} readings judged");
+        // Each text once, made, in order.
+        assert!(
+            kept.iter()
+                .any(|c| c.text == "l'\u{e9}t\u{e9} \u{e0} Paris")
+        );
+        for (k, c) in kept.iter().enumerate() {
+            assert!(!c.text.is_empty());
+            assert!(
+                kept[..k]
+                    .iter()
+                    .all(|b| b.text != c.text && b.order < c.order)
+            );
+        }
+    }
 
     #[test]
     fn the_ascii_at_the_start_is_counted_to_the_first_other_byte() {
