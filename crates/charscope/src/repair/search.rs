@@ -253,15 +253,55 @@ fn is_other_than_han(c: char) -> bool {
     matches!(c, '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}')
 }
 
-/// A letter of windows-1250 whose byte is another letter in windows-1252 (all between U+0102
-/// and U+0171, so that most characters are told apart by the range alone).
+/// A letter of windows-1250 whose byte is another letter in windows-1252 (a match on the
+/// characters: the search asks of every character beyond ASCII of a line).
 fn is_central_letter(c: char) -> bool {
-    ('\u{102}'..='\u{171}').contains(&c) && "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c)
+    matches!(
+        c,
+        'Ŕ' | 'Ă'
+            | 'Ĺ'
+            | 'Ć'
+            | 'Č'
+            | 'Ę'
+            | 'Ě'
+            | 'Ď'
+            | 'Đ'
+            | 'Ń'
+            | 'Ň'
+            | 'Ő'
+            | 'Ř'
+            | 'Ů'
+            | 'Ű'
+            | 'Ţ'
+            | 'ŕ'
+            | 'ă'
+            | 'ĺ'
+            | 'ć'
+            | 'č'
+            | 'ę'
+            | 'ě'
+            | 'ď'
+            | 'đ'
+            | 'ń'
+            | 'ň'
+            | 'ő'
+            | 'ř'
+            | 'ů'
+            | 'ű'
+            | 'ţ'
+    )
+}
+
+/// An Icelandic or Nordic letter (ð þ ý ø æ, small or capital): where Turkish and Baltic text
+/// read as windows-1252 puts its own letters.
+fn is_nordic_letter(c: char) -> bool {
+    matches!(c, 'ð' | 'þ' | 'ý' | 'Ð' | 'Þ' | 'Ý' | 'ø' | 'æ' | 'Ø' | 'Æ')
 }
 
 /// A letter of Latin Extended-A or -B that windows-1252 does not have.
 fn is_extended_latin(c: char) -> bool {
-    ('\u{100}'..='\u{24F}').contains(&c) && !"ŒœŠšŽžŸƒ".contains(c)
+    ('\u{100}'..='\u{24F}').contains(&c)
+        && !matches!(c, 'Œ' | 'œ' | 'Š' | 'š' | 'Ž' | 'ž' | 'Ÿ' | 'ƒ')
 }
 
 /// Cyrillic letters, all capitals, that a line must have to be tried as KOI8-R and
@@ -370,7 +410,7 @@ fn note_scripts(l: &mut Looks, prev: Option<char>, ch: char) {
     }
     l.central_letter |= is_central_letter(ch);
     l.extended_latin |= is_extended_latin(ch);
-    l.nordic_letters |= "ðþýÐÞÝøæØÆ".contains(ch);
+    l.nordic_letters |= is_nordic_letter(ch);
     if prev.is_some_and(|p| p.is_ascii_alphabetic()) || ch.is_ascii_alphabetic() {
         let other = if ch.is_ascii_alphabetic() {
             prev
@@ -728,6 +768,25 @@ mod tests {
             }
         }
         assert_eq!(ascii_len("ab\u{e9}cdefghij".as_bytes()), 2);
+    }
+
+    #[test]
+    fn the_letter_sets_of_the_shapes_are_the_letters_listed() {
+        // Written as matches on characters (the search asks of every character beyond ASCII);
+        // the lists they were written from.
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            assert_eq!(
+                super::is_central_letter(c),
+                "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c),
+                "{c}"
+            );
+            assert_eq!(
+                super::is_extended_latin(c),
+                ('\u{100}'..='\u{24F}').contains(&c) && !"ŒœŠšŽžŸƒ".contains(c),
+                "{c}"
+            );
+            assert_eq!(super::is_nordic_letter(c), "ðþýÐÞÝøæØÆ".contains(c), "{c}");
+        }
     }
 
     #[test]
