@@ -366,8 +366,7 @@ fn places_improve_as(c: &Candidate, with_words: bool) -> bool {
     }
     // The middle step of text broken twice is mojibake itself ("Г‚ВЈ" is "Â£" before it is "£"):
     // the places are judged by what the next step makes of them.
-    let mut next = search::utf8_candidates(&after);
-    next.retain(structural);
+    let next = search::utf8_candidates(&after, structural);
     next.iter()
         .any(|next| plausibility(&next.text).total > before)
 }
@@ -422,16 +421,19 @@ fn kind(loss: Loss) -> LossKind {
 /// the one to take). `before` is the line's plausibility, asked for only if a candidate gets
 /// as far as being scored.
 fn ranked(
-    found: Vec<Candidate>,
+    mut found: search::Readings,
     line: &str,
     stages: &[(String, Step)],
     before: impl FnOnce() -> Plausibility,
 ) -> Vec<(f64, Candidate, Plausibility)> {
-    let mut fresh: Vec<Candidate> = found
+    // A text the line has had is no repair of it.
+    let is_fresh = |c: &Candidate| c.text != line && !stages.iter().any(|(t, _)| *t == c.text);
+    let mut fresh: Vec<Candidate> = std::mem::take(&mut found.utf8)
         .into_iter()
-        .filter(|c| c.text != line && !stages.iter().any(|(t, _)| *t == c.text))
+        .filter(is_fresh)
         .collect();
-    // The commonest mojibake, undone whole: taken on its own score, the others not scored.
+    // The commonest mojibake, undone whole: taken on its own score, the others not scored (the
+    // rereads not even made).
     let before = std::cell::LazyCell::new(before);
     let whole = |c: &Candidate| c.utf8 && c.lossy() == 0 && c.coverage() >= 1.0;
     if fresh.iter().filter(|c| whole(c)).count() == 1
@@ -446,12 +448,12 @@ fn ranked(
     // UTF-8 structure is the stronger evidence: a reread must gain twice what the best UTF-8
     // reading gains, and none is kept where a UTF-8 reading repairs most of the line. So the
     // UTF-8 readings are scored first, and the rereads (the dearer evidence) only when no UTF-8
-    // reading rules them all out.
-    let (utf8, rereads): (Vec<Candidate>, Vec<Candidate>) = fresh.into_iter().partition(|c| c.utf8);
-    let mut scored = scored_repairs(utf8, &before);
+    // reading rules them all out (and are made only then).
+    let mut scored = scored_repairs(fresh, &before);
     let best_utf8 = scored.iter().map(|s| s.0).fold(f64::NEG_INFINITY, f64::max);
     let covered = scored.iter().any(|s| s.1.coverage() >= FULL_COVERAGE);
     if !covered {
+        let rereads = found.rereads().into_iter().filter(is_fresh).collect();
         let rereads = scored_repairs(rereads, &before);
         scored.extend(rereads.into_iter().filter(|s| s.0 > 2.0 * best_utf8));
     }
@@ -496,19 +498,10 @@ fn scored_repairs(
         .collect()
 }
 
-/// The candidates of `line` that pass [`structural`], one per result (the preferred step).
-fn fitting(line: &str) -> Vec<Candidate> {
-    let mut out = search::candidates(line);
-    out.retain(structural);
-    out.sort_by_key(|c| c.order);
-    // The first of each text (borrowed: the texts are not copied to be compared).
-    let first: Vec<bool> = {
-        let mut seen = std::collections::HashSet::with_capacity(out.len());
-        out.iter().map(|c| seen.insert(c.text.as_str())).collect()
-    };
-    let mut first = first.into_iter();
-    out.retain(|_| first.next().unwrap_or(false));
-    out
+/// The candidates of `line` that pass [`structural`], one per result (the preferred step), in
+/// order: the rereads made when [`ranked`] asks for them.
+fn fitting(line: &str) -> search::Readings<'_> {
+    search::readings(line, structural)
 }
 
 /// First steps tried to the end: of text broken several times, the first step that looks best
@@ -584,7 +577,7 @@ pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
         return None;
     }
     score::forget();
-    let found = fitting(line);
+    let mut found = fitting(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).
         return None;

@@ -253,15 +253,55 @@ fn is_other_than_han(c: char) -> bool {
     matches!(c, '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{4FF}' | '\u{2500}'..='\u{257F}')
 }
 
-/// A letter of windows-1250 whose byte is another letter in windows-1252 (all between U+0102
-/// and U+0171, so that most characters are told apart by the range alone).
+/// A letter of windows-1250 whose byte is another letter in windows-1252 (a match on the
+/// characters: the search asks of every character beyond ASCII of a line).
 fn is_central_letter(c: char) -> bool {
-    ('\u{102}'..='\u{171}').contains(&c) && "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c)
+    matches!(
+        c,
+        'Ŕ' | 'Ă'
+            | 'Ĺ'
+            | 'Ć'
+            | 'Č'
+            | 'Ę'
+            | 'Ě'
+            | 'Ď'
+            | 'Đ'
+            | 'Ń'
+            | 'Ň'
+            | 'Ő'
+            | 'Ř'
+            | 'Ů'
+            | 'Ű'
+            | 'Ţ'
+            | 'ŕ'
+            | 'ă'
+            | 'ĺ'
+            | 'ć'
+            | 'č'
+            | 'ę'
+            | 'ě'
+            | 'ď'
+            | 'đ'
+            | 'ń'
+            | 'ň'
+            | 'ő'
+            | 'ř'
+            | 'ů'
+            | 'ű'
+            | 'ţ'
+    )
+}
+
+/// An Icelandic or Nordic letter (ð þ ý ø æ, small or capital): where Turkish and Baltic text
+/// read as windows-1252 puts its own letters.
+fn is_nordic_letter(c: char) -> bool {
+    matches!(c, 'ð' | 'þ' | 'ý' | 'Ð' | 'Þ' | 'Ý' | 'ø' | 'æ' | 'Ø' | 'Æ')
 }
 
 /// A letter of Latin Extended-A or -B that windows-1252 does not have.
 fn is_extended_latin(c: char) -> bool {
-    ('\u{100}'..='\u{24F}').contains(&c) && !"ŒœŠšŽžŸƒ".contains(c)
+    ('\u{100}'..='\u{24F}').contains(&c)
+        && !matches!(c, 'Œ' | 'œ' | 'Š' | 'š' | 'Ž' | 'ž' | 'Ÿ' | 'ƒ')
 }
 
 /// Cyrillic letters, all capitals, that a line must have to be tried as KOI8-R and
@@ -370,7 +410,7 @@ fn note_scripts(l: &mut Looks, prev: Option<char>, ch: char) {
     }
     l.central_letter |= is_central_letter(ch);
     l.extended_latin |= is_extended_latin(ch);
-    l.nordic_letters |= "ðþýÐÞÝøæØÆ".contains(ch);
+    l.nordic_letters |= is_nordic_letter(ch);
     if prev.is_some_and(|p| p.is_ascii_alphabetic()) || ch.is_ascii_alphabetic() {
         let other = if ch.is_ascii_alphabetic() {
             prev
@@ -461,25 +501,152 @@ fn apply(line: &str, replacements: &[Replacement]) -> String {
     out
 }
 
-/// Every structurally possible repair of `line` (which is not all ASCII), unchecked: `decide`
-/// keeps those whose places are sound.
-pub(crate) fn candidates(line: &str) -> Vec<Candidate> {
-    with_rereads(line, true)
+/// The structurally possible repairs of `line` (which is not all ASCII) that `keep` accepts
+/// (`decide` keeps those whose places are sound), one for each text they make (the first, in
+/// order), in order.
+#[cfg(test)]
+pub(crate) fn candidates(line: &str, keep: fn(&Candidate) -> bool) -> Vec<Candidate> {
+    let mut found = readings(line, keep);
+    let mut all = std::mem::take(&mut found.utf8);
+    all.extend(found.rereads());
+    all
 }
 
 /// The candidates of [`candidates`] that read UTF-8 back, without the rereads of legacy text.
-pub(crate) fn utf8_candidates(line: &str) -> Vec<Candidate> {
-    with_rereads(line, false)
+pub(crate) fn utf8_candidates(line: &str, keep: fn(&Candidate) -> bool) -> Vec<Candidate> {
+    utf8_readings(line, keep, false).utf8
 }
 
-fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
+/// The candidates of [`candidates`]: the UTF-8 readings made at once, the rereads of legacy
+/// text when they are asked for (a line that a UTF-8 reading repairs seldom needs them).
+pub(crate) fn readings(line: &str, keep: fn(&Candidate) -> bool) -> Readings<'_> {
+    utf8_readings(line, keep, true)
+}
+
+/// The candidates of a line: its UTF-8 readings, and its rereads, made by [`Readings::rereads`]
+/// the first time they are asked for.
+pub(crate) struct Readings<'a> {
+    /// The UTF-8 readings that `keep` accepts, the first of each text, in order.
+    pub(crate) utf8: Vec<Candidate>,
+    rereads: Rereads<'a>,
+}
+
+/// The rereads of a line, made or still to make.
+enum Rereads<'a> {
+    Made(Vec<Candidate>),
+    Due(Box<Due<'a>>),
+}
+
+/// What the rereads of a line are made with.
+struct Due<'a> {
+    line: &'a str,
+    looks: Looks,
+    kept: Kept,
+    /// The texts of the UTF-8 readings kept: a reread that makes one of them is not kept.
+    utf8_texts: Vec<String>,
+}
+
+impl Readings<'_> {
+    /// The rereads that `keep` accepts, the first of each text (none makes the text of a UTF-8
+    /// reading), in order: made now if they were not.
+    pub(crate) fn rereads(&mut self) -> Vec<Candidate> {
+        match std::mem::replace(&mut self.rereads, Rereads::Made(Vec::new())) {
+            Rereads::Made(made) => made,
+            Rereads::Due(due) => (*due).make(),
+        }
+    }
+
+    /// Whether the line has no candidate at all (the rereads are made only when there is no
+    /// UTF-8 reading).
+    pub(crate) fn is_empty(&mut self) -> bool {
+        if !self.utf8.is_empty() {
+            return false;
+        }
+        let rereads = self.rereads();
+        let empty = rereads.is_empty();
+        self.rereads = Rereads::Made(rereads);
+        empty
+    }
+}
+
+impl Due<'_> {
+    fn make(self) -> Vec<Candidate> {
+        let Due {
+            line,
+            looks,
+            mut kept,
+            utf8_texts,
+        } = self;
+        for (k, r) in rereads().iter().enumerate() {
+            if !looks.fits(r) {
+                continue;
+            }
+            let replacements = reread(line, r.wrong, r.right, r.ascii_trails);
+            if replacements.is_empty() {
+                continue;
+            }
+            let candidate = Candidate {
+                step: Step {
+                    encode: r.wrong,
+                    decode: r.right,
+                },
+                replacements,
+                text: String::new(),
+                line: kept.shared_line(line),
+                non_ascii: kept.non_ascii,
+                order: 128 + k,
+                utf8: false,
+                single_byte: r.wrong.is_single_byte(),
+            };
+            kept.offer(candidate, &utf8_texts);
+        }
+        kept.out
+    }
+}
+
+/// The candidates kept so far, each made once: a reading is judged by `keep` before its text is
+/// made, and one whose places are those of a reading already kept (so is its text) is not
+/// judged at all.
+struct Kept {
+    keep: fn(&Candidate) -> bool,
+    out: Vec<Candidate>,
+    /// The line, shared by the candidates (made with the first).
+    shared: Option<std::sync::Arc<str>>,
+    /// How many characters of the line are beyond ASCII.
+    non_ascii: usize,
+}
+
+impl Kept {
+    fn shared_line(&mut self, line: &str) -> std::sync::Arc<str> {
+        self.shared.get_or_insert_with(|| line.into()).clone()
+    }
+
+    /// Takes in `c` (its text not made yet) unless `keep` refuses it, or a candidate before it
+    /// (or one of `also`) makes the same text.
+    fn offer(&mut self, mut c: Candidate, also: &[String]) {
+        if self.out.iter().any(|k| k.replacements == c.replacements) || !(self.keep)(&c) {
+            return;
+        }
+        c.text = apply(&c.line, &c.replacements);
+        if self.out.iter().all(|k| k.text != c.text) && !also.contains(&c.text) {
+            self.out.push(c);
+        }
+    }
+}
+
+fn utf8_readings(line: &str, keep: fn(&Candidate) -> bool, rereads_too: bool) -> Readings<'_> {
     let l = looks(line);
     let c = codecs();
-    // The line, shared by the candidates (made with the first).
-    let mut shared: Option<std::sync::Arc<str>> = None;
-    let mut shared_line = || shared.get_or_insert_with(|| line.into()).clone();
-    let mut out: Vec<Candidate> = Vec::new();
-    let non_ascii = line.chars().filter(|ch| !ch.is_ascii()).count();
+    let mut kept = Kept {
+        keep,
+        out: Vec::new(),
+        shared: None,
+        non_ascii: line.chars().filter(|ch| !ch.is_ascii()).count(),
+    };
+    // Whether a UTF-8 reading takes in most of the line's characters beyond ASCII: then no
+    // reread is tried (decide would rule them out: UTF-8's structure is the stronger evidence).
+    // Every reading counts, whether `keep` takes it or not.
+    let mut utf8_covers = false;
     let mut mask = l.utf8;
     while mask != 0 {
         let id: CodecId = mask.trailing_zeros() as usize;
@@ -493,62 +660,97 @@ fn with_rereads(line: &str, rereads_too: bool) -> Vec<Candidate> {
         {
             continue;
         }
-        let text = apply(line, &replacements);
-        out.push(Candidate {
+        let candidate = Candidate {
             step: Step {
                 encode: codec.encoding,
                 decode: encoding::UTF_8,
             },
             replacements,
-            text,
-            line: shared_line(),
-            non_ascii,
+            text: String::new(),
+            line: kept.shared_line(line),
+            non_ascii: kept.non_ascii,
             order: id,
             utf8: true,
             single_byte: codec.single_byte,
-        });
+        };
+        utf8_covers |= candidate.lossy() == 0 && candidate.coverage() >= FULL_COVERAGE;
+        kept.offer(candidate, &[]);
     }
-    // Where a UTF-8 reading takes in most of the line's characters beyond ASCII, no reread is
-    // tried (decide would rule them out: UTF-8's structure is the stronger evidence).
-    let utf8_covers = out
-        .iter()
-        .any(|c| c.lossy() == 0 && c.coverage() >= FULL_COVERAGE);
-    let all = if rereads_too && !utf8_covers {
-        rereads()
+    let utf8 = std::mem::take(&mut kept.out);
+    let rereads = if rereads_too && !utf8_covers {
+        Rereads::Due(Box::new(Due {
+            line,
+            looks: l,
+            utf8_texts: utf8.iter().map(|c| c.text.clone()).collect(),
+            kept,
+        }))
     } else {
-        &[]
+        Rereads::Made(Vec::new())
     };
-    for (k, r) in all.iter().enumerate() {
-        let fits = l.fits(r);
-        if !fits {
-            continue;
-        }
-        let replacements = reread(line, r.wrong, r.right, r.ascii_trails);
-        if replacements.is_empty() {
-            continue;
-        }
-        let text = apply(line, &replacements);
-        out.push(Candidate {
-            step: Step {
-                encode: r.wrong,
-                decode: r.right,
-            },
-            replacements,
-            text,
-            line: shared_line(),
-            non_ascii,
-            order: 128 + k,
-            utf8: false,
-            single_byte: r.wrong.is_single_byte(),
-        });
-    }
-    out
+    Readings { utf8, rereads }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ascii_len;
+    use super::{Candidate, ascii_len, candidates};
     use crate::repair::fix;
+    use std::cell::Cell;
+
+    thread_local! {
+        static JUDGED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn judged(verdict: bool) -> impl Fn(&Candidate) -> bool {
+        move |_| {
+            JUDGED.set(JUDGED.get() + 1);
+            verdict
+        }
+    }
+
+    #[test]
+    fn the_rereads_are_made_when_asked_for() {
+        // A UTF-8 reading that lost a byte (so it does not rule the rereads out), and three
+        // letters in a row from windows-1252's upper half (the shape rereads are tried on).
+        let line = "d\u{c3}\u{fffd}j\u{e0} \u{e8}\u{e9}\u{ea}\u{eb}";
+        JUDGED.set(0);
+        let mut found = super::readings(line, |c| judged(true)(c));
+        let utf8 = JUDGED.get();
+        assert!(!found.utf8.is_empty() && found.utf8.iter().all(|c| c.utf8));
+        assert_eq!(utf8, found.utf8.len());
+        let rereads = found.rereads();
+        assert!(JUDGED.get() > utf8, "rereads judged when asked for");
+        assert!(!rereads.is_empty() && rereads.iter().all(|c| !c.utf8));
+        assert!(found.rereads().is_empty(), "made once");
+    }
+
+    #[test]
+    fn a_reading_whose_places_are_kept_already_is_not_judged_again() {
+        // "Ã©" is "é" read as windows-1252, ISO-8859-1, ISO-8859-15 and others alike: the same
+        // places, judged once.
+        let line = "l'\u{c3}\u{a9}t\u{c3}\u{a9} \u{c3}\u{a0} Paris";
+        let judged = |keep: fn(&Candidate) -> bool| {
+            JUDGED.set(0);
+            let kept = candidates(line, keep);
+            (JUDGED.get(), kept)
+        };
+        let (readings, none) = judged(|c| super::tests::judged(false)(c));
+        assert!(none.is_empty());
+        let (asked, kept) = judged(|c| super::tests::judged(true)(c));
+        assert!(asked < readings, "{asked} of {readings} readings judged");
+        // Each text once, made, in order.
+        assert!(
+            kept.iter()
+                .any(|c| c.text == "l'\u{e9}t\u{e9} \u{e0} Paris")
+        );
+        for (k, c) in kept.iter().enumerate() {
+            assert!(!c.text.is_empty());
+            assert!(
+                kept[..k]
+                    .iter()
+                    .all(|b| b.text != c.text && b.order < c.order)
+            );
+        }
+    }
 
     #[test]
     fn the_ascii_at_the_start_is_counted_to_the_first_other_byte() {
@@ -566,6 +768,25 @@ mod tests {
             }
         }
         assert_eq!(ascii_len("ab\u{e9}cdefghij".as_bytes()), 2);
+    }
+
+    #[test]
+    fn the_letter_sets_of_the_shapes_are_the_letters_listed() {
+        // Written as matches on characters (the search asks of every character beyond ASCII);
+        // the lists they were written from.
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            assert_eq!(
+                super::is_central_letter(c),
+                "ŔĂĹĆČĘĚĎĐŃŇŐŘŮŰŢŕăĺćčęěďđńňőřůűţ".contains(c),
+                "{c}"
+            );
+            assert_eq!(
+                super::is_extended_latin(c),
+                ('\u{100}'..='\u{24F}').contains(&c) && !"ŒœŠšŽžŸƒ".contains(c),
+                "{c}"
+            );
+            assert_eq!(super::is_nordic_letter(c), "ðþýÐÞÝøæØÆ".contains(c), "{c}");
+        }
     }
 
     #[test]

@@ -4,7 +4,6 @@
 
 use super::place::Replacement;
 use super::words::alphabetic;
-use crate::charinfo::properties;
 use icu_normalizer::properties::CanonicalCompositionBorrowed;
 use icu_properties::CodePointMapData;
 use icu_properties::props::{GeneralCategory, Script};
@@ -65,8 +64,9 @@ fn mark_fits(base: Option<char>, mark: char) -> bool {
 }
 
 /// Whether a letter written into a word of capitals keeps the case: "AHÅ™" is a name in
-/// capitals, not "AHř". `before` is the line before the place, as repaired.
-fn case_fits(before: &str, r: &Replacement) -> bool {
+/// capitals, not "AHř". `done` are the places before `r`, already repaired (the line before
+/// the place is judged as repaired).
+fn case_fits(line: &str, done: &[Replacement], r: &Replacement) -> bool {
     let mut written = r.text.chars().filter(|c| alphabetic(*c));
     let Some(first) = written.next() else {
         return true;
@@ -74,13 +74,33 @@ fn case_fits(before: &str, r: &Replacement) -> bool {
     if !first.is_lowercase() {
         return true;
     }
-    let capitals_before = before
-        .chars()
-        .rev()
-        .take_while(|c| alphabetic(*c))
-        .filter(|c| c.is_uppercase())
-        .count();
-    capitals_before < 2
+    capitals_before(line, done, r.start) < 2
+}
+
+/// The capitals among the letters right before byte `start` of `line` with the places `done`
+/// (all before `start`) repaired: the line as repaired, read backwards to the first character
+/// that is not a letter, without being written out.
+fn capitals_before(line: &str, done: &[Replacement], start: usize) -> usize {
+    let mut capitals = 0;
+    // Counts the letters of `text` from its end; false at the first other character.
+    let mut letters = |text: &str| {
+        for c in text.chars().rev() {
+            if !alphabetic(c) {
+                return false;
+            }
+            capitals += usize::from(c.is_uppercase());
+        }
+        true
+    };
+    let mut end = start;
+    for r in done.iter().rev() {
+        if !letters(&line[r.end..end]) || !letters(&r.text) {
+            return capitals;
+        }
+        end = r.start;
+    }
+    letters(&line[..end]);
+    capitals
 }
 
 /// Characters that real text seldom has and mojibake repairs often make: phonetic letters,
@@ -132,30 +152,48 @@ pub(crate) fn common_enough(line: &str, replacements: &[Replacement]) -> bool {
     // Many places: under a quarter rare letters. Spacing accents and the rare letters of
     // windows-1252 (ƒ, ˆ, ˜) are common in the middle steps of text broken several times: "ãƒ"
     // is the start of every katakana read as windows-1252.
-    let written: Vec<char> = replacements.iter().flat_map(|r| r.text.chars()).collect();
-    let rare_letters = written
-        .iter()
-        .filter(|&&c| {
+    let (mut written, mut rare_letters) = (0, 0);
+    for c in replacements.iter().flat_map(|r| r.text.chars()) {
+        written += 1;
+        rare_letters += usize::from(
             rare(c)
                 && !matches!(
                     c,
                     '\u{A8}' | '\u{AF}' | '\u{B4}' | '\u{B8}' | '\u{192}' | '\u{2C6}' | '\u{2DC}'
-                )
-        })
-        .count();
-    rare_letters * 4 < written.len()
+                ),
+        );
+    }
+    rare_letters * 4 < written
 }
 
 /// C0 controls (but tab, line feed, form feed and carriage return), private-use code points and
 /// noncharacters: never the result of a repair. (C1 controls are: text broken twice keeps the
 /// bytes windows-1252 leaves undefined as C1 controls until the next step; unassigned code
-/// points are not judged, as the text may be newer than the character data.)
-fn unlikely(c: char) -> bool {
+/// points are not judged, as the text may be newer than the character data.) `gc` is the
+/// general category of `c`: the noncharacters are among the unassigned code points (Cn), so
+/// one lookup answers for all three.
+fn unlikely(c: char, gc: GeneralCategory) -> bool {
     (c < ' ' && !matches!(c, '\t' | '\n' | '\x0C' | '\r'))
         || c == '\u{7F}'
-        || properties::is_private_use(c)
-        || properties::is_noncharacter(c)
-        || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Unassigned
+        || gc == GeneralCategory::PrivateUse
+        || gc == GeneralCategory::Unassigned
+}
+
+/// The general category of `c` (ASCII without a lookup: the search asks of every character
+/// a candidate writes).
+fn category(
+    gc: &icu_properties::CodePointMapDataBorrowed<'static, GeneralCategory>,
+    c: char,
+) -> GeneralCategory {
+    if c.is_ascii_alphabetic() {
+        if c.is_ascii_uppercase() {
+            GeneralCategory::UppercaseLetter
+        } else {
+            GeneralCategory::LowercaseLetter
+        }
+    } else {
+        gc.get(c)
+    }
 }
 
 /// Whether a place writes one symbol between two letters ("ANARÂŠKIELÂ" read as UTF-8 would
@@ -186,23 +224,19 @@ pub(crate) fn sound(line: &str, replacements: &[Replacement]) -> bool {
         return false;
     }
     let gc = CodePointMapData::<GeneralCategory>::new();
-    // The line as repaired up to the place: the case of a word is judged by its repaired
-    // letters ("ĹŁ" before "Ĺź" is the one small letter ţ, not two capitals).
-    let mut repaired = String::with_capacity(line.len());
-    let mut at = 0;
-    replacements.iter().all(|r| {
-        repaired.push_str(&line[at..r.start]);
-        if !case_fits(&repaired, r) || symbol_in_word(line, r) {
+    // The case of a word is judged by its repaired letters ("ĹŁ" before "Ĺź" is the one small
+    // letter ţ, not two capitals).
+    replacements.iter().enumerate().all(|(k, r)| {
+        if !case_fits(line, &replacements[..k], r) || symbol_in_word(line, r) {
             return false;
         }
-        repaired.push_str(&r.text);
-        at = r.end;
         let mut base = line[..r.start].chars().next_back();
         for c in r.text.chars() {
-            if unlikely(c) && !line[r.start..r.end].contains(c) {
+            let g = category(&gc, c);
+            if unlikely(c, g) && !line[r.start..r.end].contains(c) {
                 return false;
             }
-            if is_mark(gc.get(c)) {
+            if is_mark(g) {
                 if !mark_fits(base, c) {
                     return false;
                 }
@@ -229,25 +263,37 @@ fn halfwidth_kana(c: char) -> bool {
     ('\u{FF66}'..='\u{FF9F}').contains(&c)
 }
 
+/// What [`letters_fit`] asks of a letter: `None` for a character that fits beside anything
+/// (ASCII, not a letter, or a letter of the shared scripts), else its script and whether it is
+/// a half-width katakana.
+fn fit_class(
+    scripts: &icu_properties::CodePointMapDataBorrowed<'static, Script>,
+    c: char,
+) -> Option<(Script, bool)> {
+    if c.is_ascii() || !alphabetic(c) {
+        return None;
+    }
+    let s = scripts.get(c);
+    (!matches!(s, Script::Common | Script::Inherited)).then_some((s, halfwidth_kana(c)))
+}
+
+/// [`letters_fit`] of two characters' [`fit_class`]es.
+fn classes_fit(a: Option<(Script, bool)>, b: Option<(Script, bool)>) -> bool {
+    match (a, b) {
+        (Some((sa, ha)), Some((sb, hb))) => {
+            ha == hb && (sa == sb || (east_asian(sa) && east_asian(sb)))
+        }
+        _ => true,
+    }
+}
+
 /// Whether two letters may stand side by side in a word: ASCII goes beside anything (names,
 /// units, "iPhone"), and other letters beside letters of their own script, or East Asian beside
 /// East Asian (but half-width katakana beside half-width ones only).
+#[cfg(test)]
 fn letters_fit(a: char, b: char) -> bool {
-    if a.is_ascii() || b.is_ascii() || !alphabetic(a) || !alphabetic(b) {
-        return true;
-    }
     let scripts = CodePointMapData::<Script>::new();
-    let (sa, sb) = (scripts.get(a), scripts.get(b));
-    if [sa, sb]
-        .iter()
-        .any(|&s| matches!(s, Script::Common | Script::Inherited))
-    {
-        return true;
-    }
-    if halfwidth_kana(a) != halfwidth_kana(b) {
-        return false;
-    }
-    sa == sb || (east_asian(sa) && east_asian(sb))
+    classes_fit(fit_class(&scripts, a), fit_class(&scripts, b))
 }
 
 /// Whether every letter a reread writes fits the letters beside it (see [`letters_fit`]): a
@@ -255,18 +301,22 @@ fn letters_fit(a: char, b: char) -> bool {
 /// that writes an Arabic letter right beside a Latin one it left ("مƒ"), or a half-width kana
 /// between ideographs ("竄ｬ邃"), is a chance fit of bytes, not the text's own encoding.
 pub(crate) fn scripts_fit(line: &str, replacements: &[Replacement]) -> bool {
+    let scripts = CodePointMapData::<Script>::new();
     let mut prev = None;
     let mut at = 0;
     for r in replacements {
         let before = line[at..r.start].chars().next_back().or(prev);
         let after = line[r.end..].chars().next();
         let written = before.into_iter().chain(r.text.chars()).chain(after);
-        let mut last: Option<char> = None;
+        // Each character's class, looked up once: it is asked beside the one before and the
+        // one after.
+        let mut last: Option<Option<(Script, bool)>> = None;
         for c in written {
-            if last.is_some_and(|l| !letters_fit(l, c)) {
+            let class = fit_class(&scripts, c);
+            if last.is_some_and(|l| !classes_fit(l, class)) {
                 return false;
             }
-            last = Some(c);
+            last = Some(class);
         }
         prev = r.text.chars().next_back();
         at = r.end;
@@ -276,8 +326,47 @@ pub(crate) fn scripts_fit(line: &str, replacements: &[Replacement]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::letters_fit;
+    use super::{Replacement, capitals_before, letters_fit, unlikely};
     use crate::repair::fix;
+    use icu_properties::CodePointMapData;
+    use icu_properties::props::GeneralCategory;
+
+    #[test]
+    fn the_noncharacters_are_unassigned_so_one_lookup_finds_them() {
+        let gc = CodePointMapData::<GeneralCategory>::new();
+        let noncharacters = (0xFDD0..=0xFDEF)
+            .chain((0..=0x10).flat_map(|plane| [plane << 16 | 0xFFFE, plane << 16 | 0xFFFF]));
+        let mut n = 0;
+        for cp in noncharacters {
+            let c = char::from_u32(cp).expect("a scalar value");
+            assert!(crate::charinfo::properties::is_noncharacter(c), "{cp:X}");
+            assert_eq!(gc.get(c), GeneralCategory::Unassigned, "{cp:X}");
+            assert!(unlikely(c, gc.get(c)));
+            n += 1;
+        }
+        assert_eq!(n, 66);
+        assert!(unlikely('\u{E000}', gc.get('\u{E000}')) && unlikely('\u{1}', gc.get('\u{1}')));
+        assert!(!unlikely('\t', gc.get('\t')) && !unlikely('\u{E9}', gc.get('\u{E9}')));
+    }
+
+    #[test]
+    fn the_capitals_before_a_place_are_counted_in_the_line_as_repaired() {
+        let place = |start: usize, end: usize, text: &str| Replacement {
+            start,
+            end,
+            text: text.into(),
+            complete: 1,
+            lost: Vec::new(),
+        };
+        // "xAB" + "C" (for "12") + "D" + the place at 6: four capitals, back to the "x".
+        let line = "xAB12D..";
+        assert_eq!(capitals_before(line, &[place(3, 5, "C")], 6), 4);
+        // A repaired place that is not a letter stops the count, as does the line's own.
+        assert_eq!(capitals_before(line, &[place(3, 5, "-")], 6), 1);
+        assert_eq!(capitals_before("A B", &[], 3), 1);
+        assert_eq!(capitals_before("AB", &[place(0, 1, "\u{C9}")], 2), 2);
+        assert_eq!(capitals_before("", &[], 0), 0);
+    }
 
     #[test]
     fn letters_of_two_scripts_do_not_stand_side_by_side() {
