@@ -53,27 +53,6 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// When every byte made so far has been looked at (`k` is one past the last), skips the
-    /// ASCII characters that come next without making their bytes (none of them starts a
-    /// sequence, and nothing before `k` is looked at again): the bytes are forgotten and the
-    /// next one is byte 0 again. Returns the byte to look at next.
-    #[inline]
-    fn skip_ascii(&mut self, k: usize) -> usize {
-        if k < self.bytes.len() {
-            return k;
-        }
-        let rest = self.rest.as_str().as_bytes();
-        let ascii = rest.iter().take_while(|b| b.is_ascii()).count();
-        if ascii == 0 {
-            return k;
-        }
-        let _ = self.rest.nth(ascii - 1);
-        self.bytes.clear();
-        self.origin.clear();
-        self.ends.clear();
-        0
-    }
-
     /// Whether the line has a byte `k`: encodes characters until it does or the line ends.
     #[inline]
     fn has(&mut self, k: usize) -> bool {
@@ -276,11 +255,7 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
     let mut t = Tokens::new(line, codec);
     let mut out = Vec::new();
     let mut i = 0;
-    loop {
-        i = t.skip_ascii(i);
-        if !t.has(i) {
-            break;
-        }
+    while t.has(i) {
         let b = t.bytes[i];
         if !(0xC2..=0xF4).contains(&b) || !t.origin[i].1 {
             i += 1;
@@ -353,36 +328,7 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
 
 #[cfg(test)]
 mod tests {
-    use crate::repair::codec::codecs;
     use crate::repair::fix;
-
-    #[test]
-    fn places_after_ascii_that_is_skipped_keep_their_offsets() {
-        // ASCII before, between and after the places (skipped without its bytes being made),
-        // a place that reads a space as A0 and one that lost a byte to a '?'.
-        let line = "Caf\u{c3}\u{a9} au lait, voil\u{c3} le \u{c3}?t\u{c3}\u{a9} -- d\u{c3}\u{a9}j\u{c3}\u{a0} vu.";
-        let cp1252 = codecs()
-            .list
-            .iter()
-            .find(|c| c.encoding.name() == "windows-1252")
-            .expect("windows-1252");
-        let places: Vec<(&str, String)> = super::find(line, cp1252)
-            .iter()
-            .map(|r| (&line[r.start..r.end], r.text.clone()))
-            .collect();
-        let want = [
-            ("\u{c3}\u{a9}", "\u{e9}"),
-            ("\u{c3} ", "\u{e0} "),
-            ("\u{c3}?", "\u{fffd}"),
-            ("\u{c3}\u{a9}", "\u{e9}"),
-            ("\u{c3}\u{a9}", "\u{e9}"),
-            ("\u{c3}\u{a0}", "\u{e0}"),
-        ];
-        assert_eq!(places.len(), want.len(), "{places:?}");
-        for ((source, text), (want_source, want_text)) in places.iter().zip(want) {
-            assert_eq!((*source, text.as_str()), (want_source, want_text));
-        }
-    }
 
     #[test]
     fn a_space_is_not_also_a_dropped_byte() {
