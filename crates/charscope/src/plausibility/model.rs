@@ -1,6 +1,7 @@
 //! The language models in usable form: the generated tables of `data.rs`, indexed once.
 
 use super::data;
+use icu_properties::props::Script;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -20,7 +21,7 @@ pub(super) struct Alphabetic {
     /// Bigram costs in bits, row-major.
     pub costs: Vec<f32>,
     /// The script of the language's most frequent letter.
-    pub script: icu_properties::props::Script,
+    pub script: Script,
 }
 
 /// A CJK language, indexed.
@@ -30,6 +31,37 @@ pub(super) struct Cjk {
     /// Cost in bits of each global CJK id (negative when the language lacks it).
     pub cost: Vec<f32>,
 }
+
+/// The alphabetic languages of one script laid out to price a word in all of them in one pass:
+/// a letter's token in every language side by side, and each language's bigram costs as
+/// levels, a byte each (a quarter of the room of `Alphabetic::costs`, read far more often than
+/// anything else).
+pub(super) struct ScriptLangs {
+    /// The languages' script.
+    pub script: Script,
+    /// Its place in `Models::scripts`.
+    pub id: u32,
+    /// Each language's place in `Models::alphabetic`, in the order of the models.
+    pub langs: Vec<usize>,
+    /// The token of global letter id `a` in language `i` at `a * langs.len() + i` (`ABSENT`
+    /// when the language lacks the letter).
+    pub token: Vec<u8>,
+    /// Each language's number of tokens (letters + the boundary).
+    pub size: Vec<usize>,
+    /// Each language's bigram cost levels, row-major (`levels[i][p * size[i] + t]`).
+    pub levels: Vec<Vec<u8>>,
+}
+
+/// The cost in bits of each level, as `Alphabetic::costs` holds it (f32, widened when added).
+pub(super) static LEVEL_COST: [f32; 64] = {
+    let mut table = [0.0f32; 64];
+    let mut q = 0;
+    while q < 64 {
+        table[q] = q as f32 * data::ALPHA_STEP;
+        q += 1;
+    }
+    table
+};
 
 /// Every model, with global ids for the characters they know.
 pub(super) struct Models {
@@ -41,6 +73,8 @@ pub(super) struct Models {
     cjk_bmp: Vec<u16>,
     pub alphabetic: Vec<Alphabetic>,
     pub cjk: Vec<Cjk>,
+    /// The alphabetic languages by script, scripts in the order of their first language.
+    pub scripts: Vec<ScriptLangs>,
 }
 
 impl Models {
@@ -58,6 +92,11 @@ impl Models {
             Some(&id) => id,
             None => self.cjk_id.get(&c).copied().unwrap_or(NONE),
         }
+    }
+
+    /// The alphabetic languages of a script, if any.
+    pub fn script_langs(&self, script: Script) -> Option<&ScriptLangs> {
+        self.scripts.iter().find(|s| s.script == script)
     }
 
     /// Whether an alphabetic model has the letter.
@@ -93,12 +132,49 @@ const LEVEL_OF: [u8; 128] = {
 };
 
 fn level(c: char) -> f32 {
-    let q = LEVEL_OF.get(c as usize).copied().unwrap_or(63);
-    f32::from(q)
+    f32::from(level_index(c))
+}
+
+fn level_index(c: char) -> u8 {
+    LEVEL_OF.get(c as usize).copied().unwrap_or(63)
+}
+
+/// The languages of each script in `alphabetic`, laid out by [`ScriptLangs`].
+fn by_script(alphabetic: &[Alphabetic], letters: usize) -> Vec<ScriptLangs> {
+    let mut out: Vec<ScriptLangs> = Vec::new();
+    for (i, lang) in alphabetic.iter().enumerate() {
+        match out.iter_mut().find(|s| s.script == lang.script) {
+            Some(s) => s.langs.push(i),
+            None => out.push(ScriptLangs {
+                script: lang.script,
+                id: out.len() as u32,
+                langs: vec![i],
+                token: Vec::new(),
+                size: Vec::new(),
+                levels: Vec::new(),
+            }),
+        }
+    }
+    for s in &mut out {
+        let n = s.langs.len();
+        s.token = vec![ABSENT; letters * n];
+        for (k, &i) in s.langs.iter().enumerate() {
+            for (a, &tok) in alphabetic[i].token.iter().enumerate() {
+                s.token[a * n + k] = tok;
+            }
+        }
+        s.size = s.langs.iter().map(|&i| alphabetic[i].size).collect();
+        s.levels = s
+            .langs
+            .iter()
+            .map(|&i| data::ALPHABETIC[i].costs.chars().map(level_index).collect())
+            .collect();
+    }
+    out
 }
 
 fn build() -> Models {
-    let scripts = icu_properties::CodePointMapData::<icu_properties::props::Script>::new();
+    let scripts = icu_properties::CodePointMapData::<Script>::new();
     let mut alpha_id: HashMap<char, u16> = HashMap::new();
     for lang in data::ALPHABETIC {
         for c in lang.alphabet.chars() {
@@ -106,7 +182,7 @@ fn build() -> Models {
             alpha_id.entry(c).or_insert(next);
         }
     }
-    let alphabetic = data::ALPHABETIC
+    let alphabetic: Vec<Alphabetic> = data::ALPHABETIC
         .iter()
         .map(|lang| {
             let mut token = vec![ABSENT; alpha_id.len()];
@@ -153,6 +229,7 @@ fn build() -> Models {
         })
         .collect();
     Models {
+        scripts: by_script(&alphabetic, alpha_id.len()),
         alpha_bmp: dense(&alpha_id),
         cjk_bmp: dense(&cjk_id),
         alpha_id,
@@ -181,5 +258,29 @@ mod tests {
         assert_eq!(level('0'), 0.0);
         assert_eq!(level('_'), 63.0);
         assert_eq!(level('z'), 61.0);
+    }
+
+    #[test]
+    fn the_tables_by_script_say_what_each_language_says() {
+        let m = models();
+        let mut seen = 0;
+        for s in &m.scripts {
+            let n = s.langs.len();
+            for (k, &i) in s.langs.iter().enumerate() {
+                let lang = &m.alphabetic[i];
+                assert_eq!(lang.script, s.script);
+                assert_eq!(s.size[k], lang.size);
+                for (a, &tok) in lang.token.iter().enumerate() {
+                    assert_eq!(s.token[a * n + k], tok);
+                }
+                let costs: Vec<f32> = s.levels[k]
+                    .iter()
+                    .map(|&q| LEVEL_COST[usize::from(q)])
+                    .collect();
+                assert_eq!(costs, lang.costs, "{}", lang.code);
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, m.alphabetic.len());
     }
 }

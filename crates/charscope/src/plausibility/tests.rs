@@ -1,4 +1,7 @@
+use super::model::{self, ABSENT, NONE};
 use super::score;
+use super::tokens::{Kind, Token, tokenize};
+use super::word_costs::{WordCosts, oov_cost, word_costs_all};
 
 /// `text` encoded in one encoding and read in another (the mojibake a wrong guess shows).
 fn misread(text: &str, written: &str, read: &str) -> String {
@@ -136,38 +139,87 @@ fn decomposed_marks_read_as_composed_letters() {
     assert!((composed.per_char() - decomposed.per_char()).abs() < 1.0);
 }
 
+/// The cost in bits of the tokens in an alphabetic language (language-independent extras
+/// aside), token by token from the language's own f32 table: what the tables by script must
+/// price to the same bits.
+fn alphabetic_cost(lang: &model::Alphabetic, tokens: &[Token]) -> f64 {
+    // The previous token: 0 the boundary, else a letter; None after a letter the language lacks.
+    let mut prev: Option<usize> = Some(0);
+    let mut cost = 0.0f64;
+    let n = lang.size;
+    for t in tokens {
+        match t.kind {
+            Kind::Letter => {
+                let tok = if t.alpha == NONE {
+                    ABSENT
+                } else {
+                    lang.token[usize::from(t.alpha)]
+                };
+                if tok == ABSENT {
+                    cost += oov_cost(lang.script, t.script);
+                    prev = None;
+                } else {
+                    let tok = usize::from(tok);
+                    cost += f64::from(lang.costs[prev.unwrap_or(0) * n + tok]);
+                    prev = Some(tok);
+                }
+            }
+            Kind::Boundary | Kind::Other => {
+                if t.after_letter {
+                    cost += match prev {
+                        Some(p) => f64::from(lang.costs[p * n]),
+                        None => 1.0,
+                    };
+                }
+                prev = Some(0);
+            }
+        }
+    }
+    cost
+}
+
 #[test]
 fn all_languages_at_once_price_every_word_to_the_same_bits() {
-    let models = super::model::models();
+    let models = model::models();
+    let mut tokens = Vec::new();
+    let mut together = WordCosts::default();
     for text in [
         "Le café de la gare était fermé, où l'on sert des crêpes.",
         "Съешь же ещё этих мягких французских булок, да выпей чаю.",
         "ÄÖÜ äöü ß Ã¤Ã¶ ÐœÐ°Ñ€Ñ wIkIpEdIa 1990s ½ ¹²³ x",
         "ΑΒΓ αβγ Ελληνικά κείμενα και λέξεις",
+        "ภาษาไทยเป็นภาษาที่สวยงาม ქართული Հայերեն",
         "",
     ] {
-        let (tokens, _) = super::tokens::tokenize(models, text);
-        for script in [
-            icu_properties::props::Script::Latin,
-            icu_properties::props::Script::Cyrillic,
-            icu_properties::props::Script::Greek,
-        ] {
-            let langs: Vec<&super::model::Alphabetic> = models
-                .alphabetic
-                .iter()
-                .filter(|l| l.script == script)
-                .collect();
-            let together = super::word_costs_all(script, &langs, &tokens);
-            for (i, lang) in langs.iter().enumerate() {
-                let words: Vec<(f64, usize)> = together
-                    .of(i)
-                    .zip(together.lens().iter().copied())
+        tokenize(models, text, &mut tokens);
+        // Every run of letters with the token that ends it (a lone boundary is a word too).
+        let mut words = Vec::new();
+        let mut start = 0;
+        for (i, t) in tokens.iter().enumerate() {
+            if t.kind != Kind::Letter || i + 1 == tokens.len() {
+                words.push(start as u32..i as u32 + 1);
+                start = i + 1;
+            }
+        }
+        for table in &models.scripts {
+            word_costs_all(table, &tokens, &words, &mut together);
+            for (k, &i) in table.langs.iter().enumerate() {
+                let lang = &models.alphabetic[i];
+                let alone: Vec<(u64, usize)> = words
+                    .iter()
+                    .map(|w| {
+                        let word = &tokens[w.start as usize..w.end as usize];
+                        (alphabetic_cost(lang, word).to_bits(), word.len())
+                    })
                     .collect();
-                let alone = super::word_costs(lang, &tokens);
-                let bits = |w: &[(f64, usize)]| {
-                    w.iter().map(|(c, n)| (c.to_bits(), *n)).collect::<Vec<_>>()
-                };
-                assert_eq!(bits(&words), bits(&alone), "{} {text:?}", lang.code);
+                let all: Vec<(u64, usize)> = together
+                    .of(k)
+                    .zip(together.lens().iter().copied())
+                    .map(|(c, n)| (c.to_bits(), n))
+                    .collect();
+                assert_eq!(all, alone, "{} {text:?}", lang.code);
+                let sum: f64 = together.of(k).sum();
+                assert_eq!(together.sum(k).to_bits(), sum.to_bits());
             }
         }
     }
