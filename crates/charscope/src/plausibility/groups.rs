@@ -1,7 +1,7 @@
 //! The words of a text grouped by script, and each group priced in the languages of its
 //! script: the cheapest language, the best mixture of two, and the main group's languages.
 
-use super::model::{self, Models, NONE};
+use super::model::{Models, NONE};
 use super::tokens::{self, Kind, Token};
 use super::word_costs::{OOV_OTHER_SCRIPT, WordCosts, word_costs_all};
 use super::{LATIN_IN_CJK, MIX_BITS, OOV_CJK, SCRIPT_SWITCH, UNMODELLED_SCRIPT};
@@ -27,6 +27,9 @@ pub(super) struct Room {
     words: WordCosts,
     results: Vec<(&'static str, f64, f64)>,
     order: Vec<usize>,
+    sorted: Vec<(&'static str, f64, f64)>,
+    cjk: Vec<(f64, f64)>,
+    gains: Vec<f64>,
     /// The main group's languages with their costs, cheapest first.
     pub main: Vec<(&'static str, f64)>,
 }
@@ -121,11 +124,11 @@ impl Room {
     fn price_group(&mut self, models: &Models, tokens: &[Token], g: usize) -> f64 {
         let group = &self.groups[g];
         self.results.clear();
-        let mut mixture = f64::NEG_INFINITY;
         let counted = group.tokens as f64;
+        let mut langs = None;
         if group.script == Script::Han {
-            for lang in &models.cjk {
-                let (cost, expected) = cjk_cost(lang, None, tokens, &group.words);
+            cjk_costs(models, tokens, &group.words, &mut self.cjk);
+            for (lang, &(cost, expected)) in models.cjk.iter().zip(&self.cjk) {
                 self.results.push((lang.code, cost, expected));
             }
         } else if let Some(table) = models.script_langs(group.script) {
@@ -135,37 +138,67 @@ impl Room {
                 let cost = self.words.sum(k);
                 self.results.push((lang.code, cost, lang.entropy * counted));
             }
-            mixture = self.best_mixture(models, &table.langs);
+            langs = Some(&table.langs);
         }
-        self.results.sort_by(|a, b| a.1.total_cmp(&b.1));
+        cheapest_first(&self.results, &mut self.order);
+        // The mixture is of alphabetic languages only.
+        let mixture = match langs {
+            Some(langs) => self.best_mixture(models, langs),
+            None => f64::NEG_INFINITY,
+        };
+        self.sorted.clear();
+        self.sorted
+            .extend(self.order.iter().map(|&i| self.results[i]));
+        std::mem::swap(&mut self.results, &mut self.sorted);
         mixture
     }
 
     /// The score of the best pair of languages taking each word in turn (English markup
     /// around Turkish text), each word paying [`MIX_BITS`] for the choice; minus infinity if
-    /// there are not two languages. `results` and `words` are in the order of `langs`.
+    /// there are not two languages. `results` and `words` are in the order of `langs`,
+    /// `order` says which is cheapest ([`cheapest_first`]).
     fn best_mixture(&mut self, models: &Models, langs: &[usize]) -> f64 {
-        let results = &self.results;
-        let words = &self.words;
-        let order = &mut self.order;
-        order.clear();
-        order.extend(0..results.len());
-        order.sort_by(|&a, &b| results[a].1.total_cmp(&results[b].1));
-        order.truncate(4);
+        let order = &self.order[..self.order.len().min(4)];
+        if order.len() < 2 {
+            return f64::NEG_INFINITY;
+        }
+        // What each word scores in each of the (at most 4) cheapest languages, a row per word.
+        let m = order.len();
+        let gains = &mut self.gains;
+        gains.clear();
+        for (row, &n) in self.words.rows().zip(self.words.lens()) {
+            gains.extend(order.iter().map(|&a| {
+                let h = models.alphabetic[langs[a]].entropy;
+                h * n as f64 - row[a]
+            }));
+        }
         let mut best = f64::NEG_INFINITY;
-        for (i, &a) in order.iter().enumerate() {
-            for &b in &order[i + 1..] {
-                let ha = models.alphabetic[langs[a]].entropy;
-                let hb = models.alphabetic[langs[b]].entropy;
+        for i in 0..m {
+            for j in i + 1..m {
                 // Added in the order of the words, from what `Iterator::sum` starts from.
                 let mut score: f64 = std::iter::empty::<f64>().sum();
-                for (row, &n) in words.rows().zip(words.lens()) {
-                    score += (ha * n as f64 - row[a]).max(hb * n as f64 - row[b]) - MIX_BITS;
+                for g in gains.chunks_exact(m) {
+                    score += g[i].max(g[j]) - MIX_BITS;
                 }
                 best = best.max(score);
             }
         }
         best
+    }
+}
+
+/// The places of `results` by cost, cheapest first, equal costs in their order (what a
+/// stable sort by `f64::total_cmp` gives: one order for the mixture and the results). An
+/// insertion sort: there are at most some 30 languages, and most calls of `score` are on
+/// short lines, where a general sort's set-up was a third of the time.
+fn cheapest_first(results: &[(&'static str, f64, f64)], order: &mut Vec<usize>) {
+    order.clear();
+    for (i, r) in results.iter().enumerate() {
+        let mut at = order.len();
+        while at > 0 && results[order[at - 1]].1.total_cmp(&r.1).is_gt() {
+            at -= 1;
+        }
+        order.insert(at, i);
     }
 }
 
@@ -178,71 +211,46 @@ fn group_of(s: Script) -> Script {
     }
 }
 
-/// The cost in bits of the words (ranges of `tokens`) in Chinese, Japanese or Korean, and the
-/// cost typical text of the same length would have. Latin letters (names, words in English)
-/// are priced by the English model plus [`LATIN_IN_CJK`] bits.
-fn cjk_cost(
-    lang: &model::Cjk,
-    english: Option<&model::Alphabetic>,
-    tokens: &[Token],
-    words: &[Range<u32>],
-) -> (f64, f64) {
-    let mut cost = 0.0f64;
-    let mut expected = 0.0f64;
-    // The previous English token while in a Latin word (0 = boundary).
-    let mut latin_prev: Option<usize> = None;
+/// The cost in bits of the words (ranges of `tokens`) in each of Chinese, Japanese and Korean
+/// (in the order of `Models::cjk`), each with the cost typical text of the same length would
+/// have, into `out`: each character is looked up once for all three. A letter the language
+/// lacks costs [`OOV_CJK`] when it is Chinese, Japanese or Korean, the language's entropy plus
+/// [`LATIN_IN_CJK`] when it is Latin (names, words in English), [`OOV_OTHER_SCRIPT`] else.
+fn cjk_costs(models: &Models, tokens: &[Token], words: &[Range<u32>], out: &mut Vec<(f64, f64)>) {
+    let n = models.cjk.len();
+    out.clear();
+    out.resize(n, (0.0, 0.0));
     for t in words
         .iter()
         .flat_map(|w| &tokens[w.start as usize..w.end as usize])
     {
         match t.kind {
             Kind::Letter => {
-                let en_token = english.and_then(|en| {
-                    (t.script == Script::Latin && t.alpha != NONE)
-                        .then(|| en.token[usize::from(t.alpha)])
-                        .filter(|&tok| tok != model::ABSENT)
-                        .map(|tok| (en, usize::from(tok)))
-                });
-                if let Some((en, tok)) = en_token {
-                    cost +=
-                        f64::from(en.costs[latin_prev.unwrap_or(0) * en.size + tok]) + LATIN_IN_CJK;
-                    expected += en.entropy;
-                    latin_prev = Some(tok);
-                    continue;
+                let row = (t.cjk != NONE).then(|| usize::from(t.cjk) * n);
+                for (k, (lang, (cost, expected))) in
+                    models.cjk.iter().zip(out.iter_mut()).enumerate()
+                {
+                    *expected += lang.entropy;
+                    let known = row.map_or(-1.0, |r| models.cjk_costs[r + k]);
+                    *cost += if known >= 0.0 {
+                        f64::from(known)
+                    } else if tokens::is_cjk_script(t.script) {
+                        OOV_CJK
+                    } else if t.script == Script::Latin {
+                        lang.entropy + LATIN_IN_CJK
+                    } else {
+                        OOV_OTHER_SCRIPT
+                    };
                 }
-                latin_prev = None;
-                expected += lang.entropy;
-                let known = if t.cjk == NONE {
-                    -1.0
-                } else {
-                    lang.cost[usize::from(t.cjk)]
-                };
-                cost += if known >= 0.0 {
-                    f64::from(known)
-                } else if tokens::is_cjk_script(t.script) {
-                    OOV_CJK
-                } else if t.script == Script::Latin {
-                    lang.entropy + LATIN_IN_CJK
-                } else {
-                    OOV_OTHER_SCRIPT
-                };
             }
             Kind::Boundary | Kind::Other => {
                 if t.after_letter {
-                    match (latin_prev, english) {
-                        (Some(p), Some(en)) => {
-                            cost += f64::from(en.costs[p * en.size]);
-                            expected += en.entropy;
-                        }
-                        _ => {
-                            cost += lang.entropy;
-                            expected += lang.entropy;
-                        }
+                    for (lang, (cost, expected)) in models.cjk.iter().zip(out.iter_mut()) {
+                        *cost += lang.entropy;
+                        *expected += lang.entropy;
                     }
                 }
-                latin_prev = None;
             }
         }
     }
-    (cost, expected)
 }

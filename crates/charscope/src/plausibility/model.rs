@@ -18,7 +18,9 @@ pub(super) struct Alphabetic {
     pub token: Vec<u8>,
     /// Number of tokens (letters + the boundary).
     pub size: usize,
-    /// Bigram costs in bits, row-major.
+    /// Bigram costs in bits, row-major: the generated table as it reads, which the tests
+    /// price by to prove [`ScriptLangs`] (the scorer reads those).
+    #[cfg(test)]
     pub costs: Vec<f32>,
     /// The script of the language's most frequent letter.
     pub script: Script,
@@ -34,7 +36,7 @@ pub(super) struct Cjk {
 
 /// The alphabetic languages of one script laid out to price a word in all of them in one pass:
 /// a letter's token in every language side by side, and each language's bigram costs as
-/// levels, a byte each (a quarter of the room of `Alphabetic::costs`, read far more often than
+/// levels, a byte each (a quarter of the room of f32 costs: they are read far more often than
 /// anything else).
 pub(super) struct ScriptLangs {
     /// The languages' script.
@@ -48,11 +50,14 @@ pub(super) struct ScriptLangs {
     pub token: Vec<u8>,
     /// Each language's number of tokens (letters + the boundary).
     pub size: Vec<usize>,
-    /// Each language's bigram cost levels, row-major (`levels[i][p * size[i] + t]`).
-    pub levels: Vec<Vec<u8>>,
+    /// Where each language's levels start in `levels`.
+    pub start: Vec<usize>,
+    /// The languages' bigram cost levels end to end, each row-major
+    /// (`levels[start[i] + p * size[i] + t]`).
+    pub levels: Vec<u8>,
 }
 
-/// The cost in bits of each level, as `Alphabetic::costs` holds it (f32, widened when added).
+/// The cost in bits of each level (f32, as the generated tables give it; widened when added).
 pub(super) static LEVEL_COST: [f32; 64] = {
     let mut table = [0.0f32; 64];
     let mut q = 0;
@@ -73,6 +78,9 @@ pub(super) struct Models {
     cjk_bmp: Vec<u16>,
     pub alphabetic: Vec<Alphabetic>,
     pub cjk: Vec<Cjk>,
+    /// `Cjk::cost` of every CJK language side by side: id `c` in language `k` at
+    /// `c * cjk.len() + k` (one look-up per character for all of them).
+    pub cjk_costs: Vec<f32>,
     /// The alphabetic languages by script, scripts in the order of their first language.
     pub scripts: Vec<ScriptLangs>,
 }
@@ -151,6 +159,7 @@ fn by_script(alphabetic: &[Alphabetic], letters: usize) -> Vec<ScriptLangs> {
                 langs: vec![i],
                 token: Vec::new(),
                 size: Vec::new(),
+                start: Vec::new(),
                 levels: Vec::new(),
             }),
         }
@@ -164,11 +173,11 @@ fn by_script(alphabetic: &[Alphabetic], letters: usize) -> Vec<ScriptLangs> {
             }
         }
         s.size = s.langs.iter().map(|&i| alphabetic[i].size).collect();
-        s.levels = s
-            .langs
-            .iter()
-            .map(|&i| data::ALPHABETIC[i].costs.chars().map(level_index).collect())
-            .collect();
+        for &i in &s.langs {
+            s.start.push(s.levels.len());
+            s.levels
+                .extend(data::ALPHABETIC[i].costs.chars().map(level_index));
+        }
     }
     out
 }
@@ -190,19 +199,19 @@ fn build() -> Models {
                 token[usize::from(alpha_id[&c])] = (i + 1) as u8;
             }
             let size = lang.alphabet.chars().count() + 1;
-            let costs: Vec<f32> = lang
-                .costs
-                .chars()
-                .map(|c| level(c) * data::ALPHA_STEP)
-                .collect();
-            debug_assert_eq!(costs.len(), size * size);
+            debug_assert_eq!(lang.costs.chars().count(), size * size);
             let first = lang.alphabet.chars().next().unwrap_or('a');
             Alphabetic {
                 code: lang.code,
                 entropy: f64::from(lang.entropy),
                 token,
                 size,
-                costs,
+                #[cfg(test)]
+                costs: lang
+                    .costs
+                    .chars()
+                    .map(|c| level(c) * data::ALPHA_STEP)
+                    .collect(),
                 script: scripts.get(first),
             }
         })
@@ -214,7 +223,7 @@ fn build() -> Models {
             cjk_id.entry(c).or_insert(next);
         }
     }
-    let cjk = data::CJK
+    let cjk: Vec<Cjk> = data::CJK
         .iter()
         .map(|lang| {
             let mut cost = vec![-1.0; cjk_id.len()];
@@ -228,8 +237,12 @@ fn build() -> Models {
             }
         })
         .collect();
+    let cjk_costs = (0..cjk_id.len())
+        .flat_map(|c| cjk.iter().map(move |l: &Cjk| l.cost[c]))
+        .collect();
     Models {
         scripts: by_script(&alphabetic, alpha_id.len()),
+        cjk_costs,
         alpha_bmp: dense(&alpha_id),
         cjk_bmp: dense(&cjk_id),
         alpha_id,
@@ -273,14 +286,19 @@ mod tests {
                 for (a, &tok) in lang.token.iter().enumerate() {
                     assert_eq!(s.token[a * n + k], tok);
                 }
-                let costs: Vec<f32> = s.levels[k]
-                    .iter()
-                    .map(|&q| LEVEL_COST[usize::from(q)])
-                    .collect();
+                let levels = &s.levels[s.start[k]..][..s.size[k] * s.size[k]];
+                let costs: Vec<f32> = levels.iter().map(|&q| LEVEL_COST[usize::from(q)]).collect();
                 assert_eq!(costs, lang.costs, "{}", lang.code);
                 seen += 1;
             }
         }
         assert_eq!(seen, m.alphabetic.len());
+        let n = m.cjk.len();
+        for (k, lang) in m.cjk.iter().enumerate() {
+            for (c, &cost) in lang.cost.iter().enumerate() {
+                assert_eq!(m.cjk_costs[c * n + k].to_bits(), cost.to_bits());
+            }
+        }
+        assert_eq!(m.cjk_costs.len(), n * m.cjk[0].cost.len());
     }
 }

@@ -152,8 +152,13 @@ struct CharInfo {
 }
 
 /// The code points below this have their [`CharInfo`] in a table made once (the letters of
-/// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic text); the others are looked up each time.
+/// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic text); so have those of [`PUNCTUATION`];
+/// the others are looked up each time.
 const TABLED: u32 = 0x800;
+
+/// General punctuation, sub- and superscripts, currency and letterlike symbols: the quotes,
+/// dashes, bullets, € and ™ of windows-1252 and of the mojibake repair and detection meet.
+const PUNCTUATION: std::ops::Range<u32> = 0x2000..0x2200;
 
 /// Unicode's properties of characters, as the reader asks for them.
 #[derive(Clone, Copy)]
@@ -175,6 +180,7 @@ impl Chars {
         };
         chars.table = TABLE.get_or_init(|| {
             (0..TABLED)
+                .chain(PUNCTUATION)
                 .filter_map(char::from_u32)
                 .map(|c| chars.looked_up(c))
                 .collect()
@@ -184,9 +190,13 @@ impl Chars {
 
     /// A character's properties, from the table or looked up (the same either way).
     fn get(&self, c: char) -> CharInfo {
-        match self.table.get(c as usize) {
-            Some(&info) => info,
-            None => self.looked_up(c),
+        let i = c as u32;
+        if i < TABLED {
+            self.table[i as usize]
+        } else if PUNCTUATION.contains(&i) {
+            self.table[(i - PUNCTUATION.start + TABLED) as usize]
+        } else {
+            self.looked_up(c)
         }
     }
 
@@ -396,7 +406,7 @@ fn single_lower(c: char) -> char {
 
 #[cfg(test)]
 mod tests {
-    use super::{Chars, TABLED, UNCASED, single_lower};
+    use super::{Chars, PUNCTUATION, TABLED, UNCASED, single_lower};
 
     #[test]
     fn the_uncased_blocks_have_no_case() {
@@ -409,13 +419,18 @@ mod tests {
     #[test]
     fn the_table_of_characters_says_what_a_look_up_says() {
         let chars = Chars::new();
-        assert_eq!(chars.table.len(), TABLED as usize);
-        for c in (0..TABLED + 0x100).filter_map(char::from_u32) {
+        assert_eq!(
+            chars.table.len(),
+            (TABLED + PUNCTUATION.len() as u32) as usize
+        );
+        for c in (0..PUNCTUATION.end + 0x100).filter_map(char::from_u32) {
             assert_eq!(chars.get(c), chars.looked_up(c), "{c:?}");
             if (c as u32) < TABLED {
                 assert_eq!(chars.table[c as usize], chars.looked_up(c), "{c:?}");
             }
         }
+        assert_eq!(chars.table[TABLED as usize], chars.looked_up('\u{2000}'));
+        assert_eq!(chars.get('€'), chars.looked_up('€'));
         // İ lower-cases to two characters: it is its own lower-case form.
         let a = chars.get('\u{0130}');
         let models = super::super::model::models();

@@ -10,7 +10,6 @@ use super::tokens::{Kind, Token};
 use hashbrown::HashTable;
 use icu_properties::props::Script;
 use std::cell::RefCell;
-use std::hash::BuildHasher;
 use std::ops::Range;
 
 /// Bits for a letter of the language's own script that the language does not use.
@@ -33,11 +32,14 @@ struct Store {
     table: HashTable<Entry>,
     keys: Vec<Packed>,
     costs: Vec<f64>,
-    hasher: foldhash::fast::FixedState,
     key: Vec<Packed>,
     /// Room for each language's previous token while a word is priced.
     prev: Vec<u8>,
 }
+
+/// The multiplier of the store's hash of a key (odd, from the golden ratio), which is mixed in
+/// while the key is made.
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Where a word's key and costs are in the store's lists.
 #[derive(Clone, Copy)]
@@ -82,8 +84,14 @@ impl Store {
         let n = table.langs.len();
         self.key.clear();
         self.key.push(1 << 31 | table.id);
-        self.key.extend(word.iter().map(|t| pack(t, table.script)));
-        let hash = self.hasher.hash_one(self.key.as_slice());
+        let mut hash = u64::from(table.id);
+        for t in word {
+            let p = pack(t, table.script);
+            self.key.push(p);
+            hash = (hash.rotate_left(23) ^ u64::from(p)).wrapping_mul(MIX);
+        }
+        // The table reads the low bits and the top seven: both from every token.
+        hash ^= hash >> 32;
         let (keys, key) = (&self.keys, self.key.as_slice());
         let found = self.table.find(hash, |e| {
             e.len as usize == key.len()
@@ -244,7 +252,7 @@ fn price_word(table: &ScriptLangs, word: &[Token], out: &mut [f64], prev: &mut V
 
 /// The bigram cost (previous token `p`, token `t`) of the language at `k` of `table`.
 fn level_cost(table: &ScriptLangs, k: usize, p: usize, t: usize) -> f64 {
-    let q = table.levels[k][p * table.size[k] + t];
+    let q = table.levels[table.start[k] + p * table.size[k] + t];
     f64::from(LEVEL_COST[usize::from(q)])
 }
 
