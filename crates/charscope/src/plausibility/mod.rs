@@ -249,8 +249,4 @@ pub fn languages() -> Vec<&'static str> {
 }
 
 #[cfg(test)]
-mod differential;
-#[cfg(test)]
-mod legacy;
-#[cfg(test)]
 mod tests;
