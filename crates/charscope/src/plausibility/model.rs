@@ -19,9 +19,9 @@ pub(super) struct Alphabetic {
     /// Number of tokens (letters + the boundary).
     pub size: usize,
     /// Bigram costs in bits, row-major: the generated table as it reads, which the tests
-    /// price by to prove [`ScriptLangs`] (the scorer reads those).
-    #[cfg(test)]
-    pub costs: Vec<f32>,
+    /// price by to prove [`ScriptLangs`] (the scorer reads those; nothing outside tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub costs: F32Costs,
     /// The script of the language's most frequent letter.
     pub script: Script,
 }
@@ -182,16 +182,40 @@ fn by_script(alphabetic: &[Alphabetic], letters: usize) -> Vec<ScriptLangs> {
     out
 }
 
-fn build() -> Models {
-    let scripts = icu_properties::CodePointMapData::<Script>::new();
-    let mut alpha_id: HashMap<char, u16> = HashMap::new();
-    for lang in data::ALPHABETIC {
-        for c in lang.alphabet.chars() {
-            let next = alpha_id.len() as u16;
-            alpha_id.entry(c).or_insert(next);
+/// `Alphabetic::costs`: the f32 costs in tests, nothing else.
+#[cfg(test)]
+pub(super) type F32Costs = Vec<f32>;
+#[cfg(not(test))]
+pub(super) type F32Costs = ();
+
+/// The costs of a generated table of levels, in bits (kept for the tests only).
+#[cfg(test)]
+fn f32_costs(levels: &str) -> F32Costs {
+    levels
+        .chars()
+        .map(|c| level(c) * data::ALPHA_STEP)
+        .collect()
+}
+
+#[cfg(not(test))]
+fn f32_costs(_: &str) -> F32Costs {}
+
+/// Global ids, in order of first appearance, for the characters of `lists`.
+fn ids<'a>(lists: impl Iterator<Item = &'a str>) -> HashMap<char, u16> {
+    let mut id: HashMap<char, u16> = HashMap::new();
+    for list in lists {
+        for c in list.chars() {
+            let next = id.len() as u16;
+            id.entry(c).or_insert(next);
         }
     }
-    let alphabetic: Vec<Alphabetic> = data::ALPHABETIC
+    id
+}
+
+/// The alphabetic languages, indexed by the global letter ids `alpha_id`.
+fn alphabetic(alpha_id: &HashMap<char, u16>) -> Vec<Alphabetic> {
+    let scripts = icu_properties::CodePointMapData::<Script>::new();
+    data::ALPHABETIC
         .iter()
         .map(|lang| {
             let mut token = vec![ABSENT; alpha_id.len()];
@@ -206,24 +230,16 @@ fn build() -> Models {
                 entropy: f64::from(lang.entropy),
                 token,
                 size,
-                #[cfg(test)]
-                costs: lang
-                    .costs
-                    .chars()
-                    .map(|c| level(c) * data::ALPHA_STEP)
-                    .collect(),
+                costs: f32_costs(lang.costs),
                 script: scripts.get(first),
             }
         })
-        .collect();
-    let mut cjk_id: HashMap<char, u16> = HashMap::new();
-    for lang in data::CJK {
-        for c in lang.chars.chars() {
-            let next = cjk_id.len() as u16;
-            cjk_id.entry(c).or_insert(next);
-        }
-    }
-    let cjk: Vec<Cjk> = data::CJK
+        .collect()
+}
+
+/// The CJK languages, indexed by the global ids `cjk_id`.
+fn cjk(cjk_id: &HashMap<char, u16>) -> Vec<Cjk> {
+    data::CJK
         .iter()
         .map(|lang| {
             let mut cost = vec![-1.0; cjk_id.len()];
@@ -236,7 +252,14 @@ fn build() -> Models {
                 cost,
             }
         })
-        .collect();
+        .collect()
+}
+
+fn build() -> Models {
+    let alpha_id = ids(data::ALPHABETIC.iter().map(|l| l.alphabet));
+    let alphabetic = alphabetic(&alpha_id);
+    let cjk_id = ids(data::CJK.iter().map(|l| l.chars));
+    let cjk = cjk(&cjk_id);
     let cjk_costs = (0..cjk_id.len())
         .flat_map(|c| cjk.iter().map(move |l: &Cjk| l.cost[c]))
         .collect();
