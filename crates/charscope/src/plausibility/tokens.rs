@@ -126,32 +126,44 @@ fn is_plain_boundary(c: char) -> bool {
         && ((' '..'\x7F').contains(&c) || matches!(c, '\t' | '\n' | '\r' | '\x0C'))
 }
 
-/// Reads `text` into tokens.
-pub(super) fn tokenize(models: &Models, text: &str) -> (Vec<Token>, Counts) {
-    let mut reader = Reader::new(models, text.len());
+/// Reads `text` into `tokens` (emptied first) and counts its evidence.
+pub(super) fn tokenize(models: &Models, text: &str, tokens: &mut Vec<Token>) -> Counts {
+    tokens.clear();
+    tokens.reserve(text.len());
+    let mut reader = Reader::new(models, tokens);
     for c in text.chars() {
         reader.read(c);
     }
     reader.finish()
 }
 
-/// What the reader asks of a character: its general category, its script, its lower-case form
-/// ([`single_lower`]) and whether it is upper-case.
+/// What the reader asks of a character: its general category, its script, the models' ids of
+/// its lower-case form ([`single_lower`]) and whether it is upper-case (eight bytes: it is
+/// read for every character scored).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct CharInfo {
     cat: GeneralCategory,
-    script: Script,
-    lower: char,
     upper: bool,
+    script: Script,
+    /// `Models::alpha` of the lower-case form.
+    alpha: u16,
+    /// `Models::cjk` of the lower-case form.
+    cjk: u16,
 }
 
 /// The code points below this have their [`CharInfo`] in a table made once (the letters of
-/// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic text); the others are looked up each time.
+/// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic text); so have those of [`PUNCTUATION`];
+/// the others are looked up each time.
 const TABLED: u32 = 0x800;
+
+/// General punctuation, sub- and superscripts, currency and letterlike symbols: the quotes,
+/// dashes, bullets, € and ™ of windows-1252 and of the mojibake repair and detection meet.
+const PUNCTUATION: std::ops::Range<u32> = 0x2000..0x2200;
 
 /// Unicode's properties of characters, as the reader asks for them.
 #[derive(Clone, Copy)]
 struct Chars {
+    models: &'static Models,
     gc: CodePointMapDataBorrowed<'static, GeneralCategory>,
     scripts: CodePointMapDataBorrowed<'static, Script>,
     table: &'static [CharInfo],
@@ -161,12 +173,14 @@ impl Chars {
     fn new() -> Chars {
         static TABLE: std::sync::OnceLock<Vec<CharInfo>> = std::sync::OnceLock::new();
         let mut chars = Chars {
+            models: super::model::models(),
             gc: CodePointMapData::<GeneralCategory>::new(),
             scripts: CodePointMapData::<Script>::new(),
             table: &[],
         };
         chars.table = TABLE.get_or_init(|| {
             (0..TABLED)
+                .chain(PUNCTUATION)
                 .filter_map(char::from_u32)
                 .map(|c| chars.looked_up(c))
                 .collect()
@@ -176,18 +190,28 @@ impl Chars {
 
     /// A character's properties, from the table or looked up (the same either way).
     fn get(&self, c: char) -> CharInfo {
-        match self.table.get(c as usize) {
-            Some(&info) => info,
-            None => self.looked_up(c),
+        let i = c as u32;
+        if i < TABLED {
+            self.table[i as usize]
+        } else if PUNCTUATION.contains(&i) {
+            self.table[(i - PUNCTUATION.start + TABLED) as usize]
+        } else {
+            self.looked_up(c)
         }
     }
 
     fn looked_up(&self, c: char) -> CharInfo {
+        let (lower, upper) = if uncased(c) {
+            (c, false)
+        } else {
+            (single_lower(c), c.is_uppercase())
+        };
         CharInfo {
             cat: self.gc.get(c),
             script: self.scripts.get(c),
-            lower: single_lower(c),
-            upper: c.is_uppercase(),
+            alpha: self.models.alpha(lower),
+            cjk: self.models.cjk(lower),
+            upper,
         }
     }
 }
@@ -197,20 +221,20 @@ struct Reader<'m> {
     models: &'m Models,
     chars: Chars,
     compose: CanonicalCompositionBorrowed<'static>,
-    tokens: Vec<Token>,
+    tokens: &'m mut Vec<Token>,
     counts: Counts,
     script_counts: Vec<(Script, usize)>,
-    /// The previous letter in the current word, and whether it was not upper-case.
-    word: Option<(char, bool)>,
+    /// The previous letter in the current word, whether it was not upper-case, and its script.
+    word: Option<(char, bool, Script)>,
 }
 
 impl<'m> Reader<'m> {
-    fn new(models: &'m Models, room: usize) -> Reader<'m> {
+    fn new(models: &'m Models, tokens: &'m mut Vec<Token>) -> Reader<'m> {
         Reader {
             models,
             chars: Chars::new(),
             compose: CanonicalCompositionBorrowed::new(),
-            tokens: Vec::with_capacity(room),
+            tokens,
             counts: Counts::default(),
             script_counts: Vec::new(),
             word: None,
@@ -246,14 +270,15 @@ impl<'m> Reader<'m> {
     /// own where the languages spell with the mark (Devanagari vowel signs, Thai vowels).
     /// Whether it was read so.
     fn joins_letter(&mut self, c: char) -> bool {
-        let (Some((prev, _)), Some(last)) = (self.word, self.tokens.last_mut()) else {
+        let (Some((prev, ..)), Some(last)) = (self.word, self.tokens.last_mut()) else {
             return false;
         };
         if let Some(composed) = self.compose.compose(prev, c) {
             let lower = single_lower(composed);
             last.alpha = self.models.alpha(lower);
             last.cjk = self.models.cjk(lower);
-            self.word = Some((lower, !composed.is_uppercase()));
+            let script = self.chars.get(lower).script;
+            self.word = Some((lower, !composed.is_uppercase(), script));
             return true;
         }
         if self.models.has_alpha(c) {
@@ -272,7 +297,7 @@ impl<'m> Reader<'m> {
             (16.0, Some(true))
         } else if is_mark
             && (self.word.is_none()
-                || (!is_generic_mark(c) && self.word.is_some_and(|(p, _)| p.is_ascii())))
+                || (!is_generic_mark(c) && self.word.is_some_and(|(p, ..)| p.is_ascii())))
         {
             // A mark after no letter, or a script's own mark after a Latin letter.
             (STRAY_MARK, Some(false))
@@ -310,12 +335,11 @@ impl<'m> Reader<'m> {
             None => self.script_counts.push((script, 1)),
         }
         let mut extra = 0.0;
-        if let Some((prev, prev_lower_case)) = self.word {
+        if let Some((_, prev_lower_case, prev_script)) = self.word {
             if prev_lower_case && info.upper {
                 extra += CASE_BREAK;
                 self.counts.case_breaks += 1;
             }
-            let prev_script = self.chars.get(prev).script;
             if !matches!(prev_script, Script::Common | Script::Inherited)
                 && !matches!(script, Script::Common | Script::Inherited)
                 && !same_group(prev_script, script)
@@ -324,17 +348,22 @@ impl<'m> Reader<'m> {
                 self.counts.script_breaks += 1;
             }
         }
-        let lower = info.lower;
-        let token = letter_token(self.models, lower, script, extra, after_letter);
-        self.tokens.push(token);
-        self.word = Some((c, !info.upper));
+        self.tokens.push(Token {
+            kind: Kind::Letter,
+            alpha: info.alpha,
+            cjk: info.cjk,
+            script,
+            extra,
+            after_letter,
+        });
+        self.word = Some((c, !info.upper, script));
     }
 
-    /// The tokens and the counts, the scripts most letters first.
-    fn finish(mut self) -> (Vec<Token>, Counts) {
+    /// The counts, the scripts most letters first.
+    fn finish(mut self) -> Counts {
         self.script_counts.sort_by_key(|b| std::cmp::Reverse(b.1));
         self.counts.scripts = self.script_counts;
-        (self.tokens, self.counts)
+        self.counts
     }
 }
 
@@ -347,6 +376,20 @@ fn letter_token(models: &Models, lower: char, script: Script, extra: f32, after:
         extra,
         after_letter: after,
     }
+}
+
+/// Blocks with no upper-case character and none that lower-cases (Indic scripts, Thai to
+/// Myanmar; kana to the unified ideographs; Hangul syllables): the text of Chinese, Japanese,
+/// Korean, Hindi or Thai is read without looking up the case tables (a test proves it).
+const UNCASED: [std::ops::RangeInclusive<char>; 3] = [
+    '\u{0900}'..='\u{109F}',
+    '\u{3040}'..='\u{9FFF}',
+    '\u{AC00}'..='\u{D7A3}',
+];
+
+/// Whether `c` is in one of the [`UNCASED`] blocks.
+fn uncased(c: char) -> bool {
+    UNCASED.iter().any(|r| r.contains(&c))
 }
 
 /// The lower-case form of a letter when it is one character, else the letter itself.
@@ -363,19 +406,36 @@ fn single_lower(c: char) -> char {
 
 #[cfg(test)]
 mod tests {
-    use super::{Chars, TABLED};
+    use super::{Chars, PUNCTUATION, TABLED, UNCASED, single_lower};
+
+    #[test]
+    fn the_uncased_blocks_have_no_case() {
+        for c in UNCASED.iter().flat_map(|r| r.clone()) {
+            assert_eq!(single_lower(c), c, "{c:?}");
+            assert!(!c.is_uppercase(), "{c:?}");
+        }
+    }
 
     #[test]
     fn the_table_of_characters_says_what_a_look_up_says() {
         let chars = Chars::new();
-        assert_eq!(chars.table.len(), TABLED as usize);
-        for c in (0..TABLED + 0x100).filter_map(char::from_u32) {
+        assert_eq!(
+            chars.table.len(),
+            (TABLED + PUNCTUATION.len() as u32) as usize
+        );
+        for c in (0..PUNCTUATION.end + 0x100).filter_map(char::from_u32) {
             assert_eq!(chars.get(c), chars.looked_up(c), "{c:?}");
             if (c as u32) < TABLED {
                 assert_eq!(chars.table[c as usize], chars.looked_up(c), "{c:?}");
             }
         }
+        assert_eq!(chars.table[TABLED as usize], chars.looked_up('\u{2000}'));
+        assert_eq!(chars.get('€'), chars.looked_up('€'));
+        // İ lower-cases to two characters: it is its own lower-case form.
         let a = chars.get('\u{0130}');
-        assert_eq!((a.lower, a.upper), ('\u{0130}', true));
+        let models = super::super::model::models();
+        assert_eq!((a.alpha, a.upper), (models.alpha('\u{0130}'), true));
+        assert_eq!(chars.get('Ž').alpha, models.alpha('ž'));
+        assert!(chars.get('Ž').alpha != super::super::model::NONE);
     }
 }
