@@ -157,15 +157,24 @@ fn convert_stalled(dir: &Path) -> (std::process::Child, std::thread::JoinHandle<
         .arg(dir.join("out.txt"))
         .spawn()
         .unwrap();
+    let (reading, read) = std::sync::mpsc::channel();
     let writer = std::thread::spawn(move || {
         use std::io::Write;
         let mut w = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
         let _ = w.write_all(&b"hello world\n".repeat(100_000));
+        let _ = reading.send(());
         // Then a line now and then (the conversion waits for more) until the reader is gone.
         while w.write_all(b"hello world\n").is_ok() {
             std::thread::sleep(Duration::from_millis(20));
         }
     });
+    // The conversion has opened the pipe and read most of the first block: killed before it
+    // opened the pipe (its temporary file comes first), it would leave the writer waiting in
+    // `open` for a reader for ever.
+    assert!(
+        read.recv_timeout(Duration::from_secs(20)).is_ok(),
+        "the conversion never read its input"
+    );
     let start = Instant::now();
     while !names(dir).iter().any(|n| n.ends_with(".tmp")) {
         assert!(
