@@ -100,15 +100,7 @@ mod tests {
     #[test]
     fn a_table_reads_as_the_decoder_does() {
         // Every byte, and bytes from a fixed-seed generator (xorshift).
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let noise: Vec<u8> = (0..4096)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 24) as u8
-            })
-            .collect();
+        let noise = super::super::noise::noise(4096);
         let every: Vec<u8> = (0..=255).chain((0..=255).rev()).collect();
         let mut tables = 0;
         for e in crate::encoding::all() {

@@ -53,6 +53,8 @@ mod byte_table;
 mod declared;
 mod detection;
 mod legacy;
+#[cfg(test)]
+mod noise;
 mod nonutf8;
 mod prune;
 mod sample;

@@ -246,17 +246,7 @@ mod tests {
             }
         }
         // Bytes from a fixed-seed generator (xorshift), and every byte.
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        samples.push(
-            (0..9000)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    (x >> 24) as u8
-                })
-                .collect(),
-        );
+        samples.push(super::super::noise::noise(9000));
         samples.push((0..=255).collect());
         for sample in &samples {
             assert_eq!(names(sample), by_whole_counts(sample), "{sample:02X?}");

@@ -32,15 +32,7 @@ fn empty_and_binary_are_said_so() {
     assert_eq!((d.encoding, d.method), (None, Method::Binary));
     assert!(d.reasons[0].contains("PNG"), "{:?}", d.reasons);
     // Bytes from a fixed-seed generator (xorshift): no confident name.
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let noise: Vec<u8> = (0..4096)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect();
+    let noise = super::noise::noise(4096);
     let d = detect(&noise);
     assert_eq!((d.encoding, d.method), (None, Method::Binary));
 }
