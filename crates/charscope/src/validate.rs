@@ -252,6 +252,94 @@ impl Validator {
     }
 }
 
+/// The length of `file` if all of it is valid UTF-8, as [`valid_utf8_len`] answers it, sooner:
+/// where the file can be mapped (see `simd::mapped`), it is checked in place, a part of
+/// [`SOURCE_CHUNK`] bytes at a time on every core, with no copy out of the page cache; else
+/// it is read as [`valid_utf8_len`] reads it. A file that shrinks while it is mapped is an
+/// error at the first byte it lost, as a failed read is.
+#[cfg(unix)]
+pub fn valid_utf8_file_len(file: &std::fs::File) -> Result<Option<u64>, (u64, std::io::Error)> {
+    #[cfg(feature = "native")]
+    if let Some(mapped) = crate::simd::mapped::Mapped::new(file) {
+        return mapped_valid_len(&mapped);
+    }
+    valid_utf8_len(file, SOURCE_CHUNK)
+}
+
+/// [`valid_utf8_file_len`] of a mapped file.
+#[cfg(all(feature = "native", unix))]
+fn mapped_valid_len(
+    mapped: &crate::simd::mapped::Mapped,
+) -> Result<Option<u64>, (u64, std::io::Error)> {
+    let valid = valid_utf8_in_parts(mapped.bytes(), SOURCE_CHUNK);
+    if let Some(at) = mapped.shrank_at() {
+        let lost = std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            "the file shrank while it was read",
+        );
+        return Err((at, lost));
+    }
+    Ok(valid.then_some(mapped.bytes().len() as u64))
+}
+
+/// Whether `bytes` are valid UTF-8, checked in parts of about `part` bytes that the cores take
+/// in turn (one part at a time each, so that a core the system gives to something else holds
+/// back one part, not half the work); the first invalid part stops them all. Each part ends
+/// where a character starts, so the parts are valid exactly when the whole is.
+// Tested in every build; only a build that maps files (`native`, unix) calls it.
+#[cfg_attr(not(all(feature = "native", unix)), allow(dead_code))]
+fn valid_utf8_in_parts(bytes: &[u8], part: usize) -> bool {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let part = part.max(4);
+    let parts = bytes.len().div_ceil(part);
+    let next = AtomicUsize::new(0);
+    let bad = AtomicBool::new(false);
+    let work = || {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= parts || bad.load(Ordering::Relaxed) {
+                return;
+            }
+            let (from, to) = (
+                part_start(bytes, k * part),
+                part_start(bytes, (k + 1) * part),
+            );
+            if !crate::simd::is_valid_utf8(&bytes[from..to]) {
+                bad.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let threads = crate::parallel::cores().min(parts);
+    if !crate::parallel::THREADS || threads < 2 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(work);
+            }
+            work();
+        });
+    }
+    !bad.load(Ordering::Relaxed)
+}
+
+/// Where the part that would start at byte `at` of `bytes` starts: past the continuation bytes
+/// there (at most 3: a fourth is invalid wherever it stands, and the part starting on it says
+/// so). The first part starts at 0, whatever is there.
+// Tested in every build; only a build that maps files (`native`, unix) calls it.
+#[cfg_attr(not(all(feature = "native", unix)), allow(dead_code))]
+fn part_start(bytes: &[u8], at: usize) -> usize {
+    let at = at.min(bytes.len());
+    if at == 0 {
+        return 0;
+    }
+    let mut start = at;
+    while start < bytes.len() && start < at + 3 && bytes[start] & 0xC0 == 0x80 {
+        start += 1;
+    }
+    start
+}
+
 /// How much [`valid_utf8_len`] reads at a time on each thread.
 pub const SOURCE_CHUNK: usize = 1024 * 1024;
 
@@ -578,6 +666,78 @@ mod tests {
             let got = valid_utf8_len(&bytes[..], chunk).unwrap();
             let want = std::str::from_utf8(&bytes).is_ok().then_some(bytes.len() as u64);
             proptest::prop_assert_eq!(got, want);
+            // The mapped file's check, in parts that the cores share.
+            proptest::prop_assert_eq!(valid_utf8_in_parts(&bytes, chunk), want.is_some());
         }
+    }
+
+    /// The whole-file check (mapped where it can be) agrees with its twin, the check by reads,
+    /// on valid and invalid files, small and larger than one part, whatever stands where a
+    /// part starts.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_checked_whole_agrees_with_the_file_read() {
+        use std::io::Write;
+        let text = "ação 汉字 😀 z".repeat(SOURCE_CHUNK / 8);
+        let mut cases: Vec<Vec<u8>> = vec![b"a".to_vec(), text.clone().into_bytes()];
+        for at in [
+            0,
+            1,
+            SOURCE_CHUNK - 1,
+            SOURCE_CHUNK,
+            SOURCE_CHUNK + 1,
+            text.len() - 1,
+        ] {
+            for b in [0x80u8, 0xFF, 0xC3] {
+                let mut bytes = text.clone().into_bytes();
+                bytes[at] = b;
+                cases.push(bytes);
+            }
+        }
+        let path = std::env::temp_dir().join(format!("charscope-whole-{}", std::process::id()));
+        for bytes in cases {
+            std::fs::File::create(&path)
+                .unwrap()
+                .write_all(&bytes)
+                .unwrap();
+            let file = std::fs::File::open(&path).unwrap();
+            let want = std::str::from_utf8(&bytes)
+                .is_ok()
+                .then_some(bytes.len() as u64);
+            assert_eq!(valid_utf8_file_len(&file).unwrap(), want);
+            assert_eq!(valid_utf8_len(&file, SOURCE_CHUNK).unwrap(), want);
+        }
+        std::fs::remove_file(path).unwrap();
+    }
+
+    /// A file that shrinks while it is mapped is an error at the first byte it lost, not a
+    /// verdict on zeros (nor the death of the process).
+    #[cfg(all(feature = "native", unix))]
+    #[test]
+    fn a_file_that_shrinks_while_checked_is_an_error_where_it_lost_bytes() {
+        use std::io::Write;
+        let path = std::env::temp_dir().join(format!("charscope-shrinks-{}", std::process::id()));
+        let text = "ação 汉字 ".repeat(3 * SOURCE_CHUNK / 16);
+        std::fs::File::create(&path)
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        let Some(mapped) = crate::simd::mapped::Mapped::new(&file) else {
+            return std::fs::remove_file(path).unwrap();
+        };
+        assert_eq!(mapped_valid_len(&mapped).unwrap(), Some(text.len() as u64));
+        let kept = SOURCE_CHUNK as u64;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(kept)
+            .unwrap();
+        let (at, error) = mapped_valid_len(&mapped).unwrap_err();
+        assert!((kept..kept + 4096).contains(&at), "{at}");
+        assert_eq!(error.to_string(), "the file shrank while it was read");
+        drop(mapped);
+        std::fs::remove_file(path).unwrap();
     }
 }

@@ -323,7 +323,7 @@ fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
 }
 
 /// The length of `source` when it is a regular file, read as UTF-8, and valid throughout
-/// (`validate::valid_utf8_len`); `None` when it is not, or is not such a file.
+/// (`validate::valid_utf8_file_len`: the file mapped where it can be); `None` when it is not, or is not such a file.
 fn valid_utf8_file(
     source: &Source,
     encoding: &'static charscope::encoding::Encoding,
@@ -339,11 +339,9 @@ fn valid_utf8_file(
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return Ok(None);
     }
-    charscope::validate::valid_utf8_len(&file, charscope::validate::SOURCE_CHUNK).map_err(
-        |(offset, error)| {
-            anyhow::Error::new(error).context(format!("cannot read {name} at byte offset {offset}"))
-        },
-    )
+    charscope::validate::valid_utf8_file_len(&file).map_err(|(offset, error)| {
+        anyhow::Error::new(error).context(format!("cannot read {name} at byte offset {offset}"))
+    })
 }
 
 /// The end of one input's output: the note on findings left unnamed, the summary line or the

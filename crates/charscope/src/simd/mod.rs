@@ -17,10 +17,17 @@
 //! intrinsics (and `blocks` in AVX-512 where the processor has it), and [`lines`] marks the line
 //! feeds and the bytes that need a look in 64 bytes, in SSE2; property tests hold what the scan
 //! makes of them to scalar references.
+//!
+//! [`mapped`] maps a regular file into memory for `validate`'s check of a whole file (its twin
+//! is reading the file, and a test holds the two to the same answer), with a SIGBUS handler
+//! that turns a file shrinking under the mapping into an error instead of the death of the
+//! process.
 #![allow(unsafe_code)]
 
 pub(crate) mod blocks;
 pub(crate) mod lines;
+#[cfg(all(feature = "native", unix))]
+pub(crate) mod mapped;
 pub(crate) mod utf8_classes;
 
 /// What SIMD this process uses, decided once: what the processor has, or nothing when the
