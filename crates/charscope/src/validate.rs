@@ -271,7 +271,7 @@ pub fn valid_utf8_file_len(file: &std::fs::File) -> Result<Option<u64>, (u64, st
 fn mapped_valid_len(
     mapped: &crate::simd::mapped::Mapped,
 ) -> Result<Option<u64>, (u64, std::io::Error)> {
-    let valid = valid_utf8_in_parts(mapped.bytes(), SOURCE_CHUNK);
+    let valid = valid_utf8_in_parts(mapped.bytes(), SOURCE_CHUNK, &|part| mapped.release(part));
     if let Some(at) = mapped.shrank_at() {
         let lost = std::io::Error::new(
             std::io::ErrorKind::UnexpectedEof,
@@ -285,10 +285,15 @@ fn mapped_valid_len(
 /// Whether `bytes` are valid UTF-8, checked in parts of about `part` bytes that the cores take
 /// in turn (one part at a time each, so that a core the system gives to something else holds
 /// back one part, not half the work); the first invalid part stops them all. Each part ends
-/// where a character starts, so the parts are valid exactly when the whole is.
+/// where a character starts, so the parts are valid exactly when the whole is. `done` is told
+/// of each part checked.
 // Tested in every build; only a build that maps files (`native`, unix) calls it.
 #[cfg_attr(not(all(feature = "native", unix)), allow(dead_code))]
-fn valid_utf8_in_parts(bytes: &[u8], part: usize) -> bool {
+fn valid_utf8_in_parts(
+    bytes: &[u8],
+    part: usize,
+    done: &(dyn Fn(std::ops::Range<usize>) + Sync),
+) -> bool {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let part = part.max(4);
     let parts = bytes.len().div_ceil(part);
@@ -307,6 +312,7 @@ fn valid_utf8_in_parts(bytes: &[u8], part: usize) -> bool {
             if !crate::simd::is_valid_utf8(&bytes[from..to]) {
                 bad.store(true, Ordering::Relaxed);
             }
+            done(from..to);
         }
     };
     let threads = crate::parallel::cores().min(parts);
@@ -667,7 +673,7 @@ mod tests {
             let want = std::str::from_utf8(&bytes).is_ok().then_some(bytes.len() as u64);
             proptest::prop_assert_eq!(got, want);
             // The mapped file's check, in parts that the cores share.
-            proptest::prop_assert_eq!(valid_utf8_in_parts(&bytes, chunk), want.is_some());
+            proptest::prop_assert_eq!(valid_utf8_in_parts(&bytes, chunk, &|_| {}), want.is_some());
         }
     }
 

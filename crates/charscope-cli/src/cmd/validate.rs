@@ -323,7 +323,8 @@ fn validate_one(source: &Source, job: &Job, mut tx: impl Out) -> Result<bool> {
 }
 
 /// The length of `source` when it is a regular file, read as UTF-8, and valid throughout
-/// (`validate::valid_utf8_file_len`: the file mapped where it can be); `None` when it is not, or is not such a file.
+/// (`validate::valid_utf8_file_len`: the file mapped where it can be); `None` when it is not,
+/// or is not such a file.
 fn valid_utf8_file(
     source: &Source,
     encoding: &'static charscope::encoding::Encoding,

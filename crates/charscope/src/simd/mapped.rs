@@ -172,6 +172,24 @@ impl Mapped {
         &self.map
     }
 
+    /// Gives back the pages of bytes `range` (they are read again from the file if they are
+    /// read again): a file checked a part at a time then holds no more of the process's memory
+    /// than the parts being checked, where a whole mapping would count the whole file in its
+    /// resident size.
+    pub(crate) fn release(&self, range: std::ops::Range<usize>) {
+        // SAFETY: the mapping is of a file, read only: pages given back are read again from
+        // the file (or the page cache) on the next touch, with the same bytes, so nothing that
+        // refers to them sees a change. (memmap2 widens the range to whole pages: a page shared
+        // with a part another thread reads is only read in again.)
+        unsafe {
+            let _ = self.map.unchecked_advise_range(
+                memmap2::UncheckedAdvice::DontNeed,
+                range.start,
+                range.len(),
+            );
+        }
+    }
+
     /// The offset of the first byte read after the file had shrunk below it, if any: those
     /// bytes were read as zeros, and the file is to be reported as unreadable there.
     pub(crate) fn shrank_at(&self) -> Option<u64> {
@@ -208,6 +226,9 @@ mod tests {
         let bytes: Vec<u8> = (0..=255u8).cycle().take(100_000).collect();
         let (path, file) = temp_file("bytes", &bytes);
         if let Some(mapped) = Mapped::new(&file) {
+            assert_eq!(mapped.bytes(), &bytes[..]);
+            // Pages given back are read again, with the same bytes.
+            mapped.release(10..50_000);
             assert_eq!(mapped.bytes(), &bytes[..]);
             assert_eq!(mapped.shrank_at(), None);
         }
