@@ -275,7 +275,7 @@ fn mapped_valid_len(
     if let Some(at) = mapped.shrank_at() {
         let lost = std::io::Error::new(
             std::io::ErrorKind::UnexpectedEof,
-            "the file shrank while it was read",
+            "the file shrank (or its storage failed) while it was read",
         );
         return Err((at, lost));
     }
@@ -742,7 +742,10 @@ mod tests {
             .unwrap();
         let (at, error) = mapped_valid_len(&mapped).unwrap_err();
         assert!((kept..kept + 4096).contains(&at), "{at}");
-        assert_eq!(error.to_string(), "the file shrank while it was read");
+        assert_eq!(
+            error.to_string(),
+            "the file shrank (or its storage failed) while it was read"
+        );
         drop(mapped);
         std::fs::remove_file(path).unwrap();
     }

@@ -10,7 +10,8 @@
 //! MiB).
 //!
 //! The one danger of a mapping is a file that shrinks while it is mapped: a read of a page past
-//! its new end raises SIGBUS, which kills a process with no word said. Here a handler catches
+//! its new end raises SIGBUS, which kills a process with no word said (as does a page the
+//! storage fails to give, where a read would return EIO). Here a handler catches
 //! that signal for the pages of a [`Mapped`] file (and only those: any other SIGBUS goes to the
 //! handler that was there before), maps a page of zeros where the lost page was so that the
 //! read goes on, and notes where; [`Mapped::shrank_at`] then tells the caller, who reports the
@@ -53,14 +54,7 @@ static GUARDS: [Slot; SLOTS] = [const { Slot::new() }; SLOTS];
 static PAGE: AtomicUsize = AtomicUsize::new(0);
 
 /// What SIGBUS did before the handler was installed (std's handler, or the default).
-static PREVIOUS: OnceLock<Previous> = OnceLock::new();
-
-/// A `sigaction` kept for the handler to give the signal back to.
-struct Previous(libc::sigaction);
-
-// SAFETY: the handler's address and flags, only read after they are set once.
-unsafe impl Sync for Previous {}
-unsafe impl Send for Previous {}
+static PREVIOUS: OnceLock<libc::sigaction> = OnceLock::new();
 
 /// Whether the handler is installed (tried once per process).
 fn guarded() -> bool {
@@ -81,7 +75,7 @@ fn guarded() -> bool {
             libc::sigemptyset(&mut action.sa_mask);
             let mut previous: libc::sigaction = std::mem::zeroed();
             if libc::sigaction(libc::SIGBUS, &action, &mut previous) == 0 {
-                let _ = PREVIOUS.set(Previous(previous));
+                let _ = PREVIOUS.set(previous);
                 PAGE.store(page as usize, Ordering::Release);
             }
         }
@@ -105,7 +99,8 @@ extern "C" fn on_sigbus(
         if start == 0 || addr < start || addr >= slot.end.load(Ordering::Acquire) {
             continue;
         }
-        let lost = addr & !(page - 1);
+        // (`page` is set before any slot is taken.)
+        let lost = addr & !page.wrapping_sub(1);
         // SAFETY: the page lies inside a mapping that this slot's `Mapped` owns and keeps until
         // the slot is freed; replacing it with a private page of zeros is what MAP_FIXED does.
         let zeros = unsafe {
@@ -123,7 +118,7 @@ extern "C" fn on_sigbus(
             return;
         }
     }
-    if let Some(Previous(previous)) = PREVIOUS.get() {
+    if let Some(previous) = PREVIOUS.get() {
         // SAFETY: `previous` is what sigaction gave back when the handler was installed.
         unsafe { libc::sigaction(libc::SIGBUS, previous, std::ptr::null_mut()) };
     }
