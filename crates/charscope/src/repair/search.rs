@@ -3,7 +3,7 @@
 
 use super::codec::{CodecId, Codecs, Mask, codecs};
 use super::place::Replacement;
-use super::reread::reread;
+use super::reread::{Stretches, reread, stretches};
 use super::scan;
 use super::types::Step;
 use super::words::alphabetic;
@@ -577,11 +577,21 @@ impl Due<'_> {
             mut kept,
             utf8_texts,
         } = self;
+        // The line cut and encoded for each wrong encoding tried (a few: most rereads are from
+        // windows-1252 or true ISO-8859-1).
+        let mut cut: Vec<Stretches> = Vec::new();
         for (k, r) in rereads().iter().enumerate() {
             if !looks.fits(r) {
                 continue;
             }
-            let replacements = reread(line, r.wrong, r.right, r.ascii_trails);
+            let at = match cut.iter().position(|s| s.of(r.wrong, r.ascii_trails)) {
+                Some(at) => at,
+                None => {
+                    cut.push(stretches(line, r.wrong, r.ascii_trails));
+                    cut.len() - 1
+                }
+            };
+            let replacements = reread(line, &cut[at], r.right);
             if replacements.is_empty() {
                 continue;
             }
