@@ -319,8 +319,9 @@ pub(crate) fn reread_supported(c: &Candidate) -> bool {
     if c.utf8 || c.c1_reread() {
         return true;
     }
-    let mut source = String::new();
-    let mut target = String::new();
+    // Room for every word of the line and of its repair, a space after each place.
+    let mut source = String::with_capacity(c.line.len() + c.replacements.len());
+    let mut target = String::with_capacity(c.text.len() + c.replacements.len());
     let mut last = None;
     for (r, (a, b)) in c.replacements.iter().zip(each_placed(c)) {
         let from = word_around(&c.line, r.start, r.end);

@@ -85,7 +85,8 @@ pub(crate) fn reread(
         wrong_codec: codecs().of(stretches.wrong),
         right_codec: codecs().of(right),
     };
-    let mut out = Vec::new();
+    // A place at most for each stretch: room made once.
+    let mut out = Vec::with_capacity(stretches.list.len());
     for (start, whole, shorter) in &stretches.list {
         let read = |(len, bytes): &Piece| {
             let text = pair.read_bytes(bytes.as_deref()?)?;
@@ -174,8 +175,9 @@ impl Pair {
             && r.single_byte
         {
             // One table, no decoder: the reread of single-byte code pages, which are most of
-            // them.
-            let mut out = String::with_capacity(bytes.len() + bytes.len() / 2);
+            // them. Room for the longest they read as (three bytes a character: Cyrillic,
+            // Greek or Arabic take two, Thai three), so that the text grows in one go.
+            let mut out = String::with_capacity(3 * bytes.len());
             for &b in bytes {
                 let ch = r.read(b)?;
                 if ch.is_control() && !ch.is_ascii() {
