@@ -64,7 +64,8 @@ fn wordy(ch: char) -> bool {
 
 /// The words of `text`: its runs of letters and marks, as byte ranges.
 fn words(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+    // Room for a word every few bytes, most often enough.
+    let mut out = Vec::with_capacity(text.len() / 4 + 1);
     let mut start = None;
     for (i, ch) in text.char_indices() {
         match (wordy(ch), start) {

@@ -261,8 +261,8 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
     let mut t = Tokens::new(line, codec);
     let mut out = Vec::new();
     // What a run reads, kept from run to run: most runs are given up, and a place takes a
-    // copy of what it needs.
-    let mut text = String::new();
+    // copy of what it needs. (A run reads as fewer bytes than the line has, most often.)
+    let mut text = String::with_capacity(line.len());
     let mut lost = Vec::new();
     let mut i = 0;
     while t.has(i) {

@@ -490,7 +490,12 @@ fn ascii_len(bytes: &[u8]) -> usize {
 }
 
 fn apply(line: &str, replacements: &[Replacement]) -> String {
-    let mut out = String::with_capacity(line.len());
+    // The length of the result, so that it is made in one go (a reread may write longer
+    // characters than it replaces).
+    let len = replacements
+        .iter()
+        .fold(line.len(), |len, r| len - (r.end - r.start) + r.text.len());
+    let mut out = String::with_capacity(len);
     let mut at = 0;
     for r in replacements {
         out.push_str(&line[at..r.start]);
