@@ -212,13 +212,16 @@ fn price_word(table: &ScriptLangs, word: &[Token], out: &mut [f64], prev: &mut V
     prev.clear();
     prev.resize(n, 0);
     out.fill(0.0);
+    // Each language's cost, previous token and table, side by side: the loops below walk them
+    // together rather than look each up by its place (this is the inner loop of a score).
+    let langs = || table.start.iter().zip(&table.size);
     for t in word {
         if t.kind != Kind::Letter {
             if t.after_letter {
-                for (k, cost) in out.iter_mut().enumerate() {
-                    *cost += match prev[k] {
+                for ((cost, &p), (&start, &size)) in out.iter_mut().zip(prev.iter()).zip(langs()) {
+                    *cost += match p {
                         GONE => 1.0,
-                        p => level_cost(table, k, usize::from(p), 0),
+                        p => level(table, start + usize::from(p) * size),
                     };
                 }
             }
@@ -234,26 +237,30 @@ fn price_word(table: &ScriptLangs, word: &[Token], out: &mut [f64], prev: &mut V
             continue;
         }
         let a = usize::from(t.alpha) * n;
-        for (k, &tok) in table.token[a..a + n].iter().enumerate() {
+        let tokens = &table.token[a..a + n];
+        for (((cost, p), &tok), (&start, &size)) in
+            out.iter_mut().zip(prev.iter_mut()).zip(tokens).zip(langs())
+        {
             if tok == ABSENT {
-                out[k] += oov;
-                prev[k] = GONE;
+                *cost += oov;
+                *p = GONE;
             } else {
-                let p = match prev[k] {
+                let from = match *p {
                     GONE => 0,
                     p => usize::from(p),
                 };
-                out[k] += level_cost(table, k, p, usize::from(tok));
-                prev[k] = tok;
+                *cost += level(table, start + from * size + usize::from(tok));
+                *p = tok;
             }
         }
     }
 }
 
-/// The bigram cost (previous token `p`, token `t`) of the language at `k` of `table`.
-fn level_cost(table: &ScriptLangs, k: usize, p: usize, t: usize) -> f64 {
-    let q = table.levels[table.start[k] + p * table.size[k] + t];
-    f64::from(LEVEL_COST[usize::from(q)])
+/// The bigram cost at `at` of `table`'s levels (a language's start, plus the previous token
+/// times its size, plus the token).
+#[inline]
+fn level(table: &ScriptLangs, at: usize) -> f64 {
+    f64::from(LEVEL_COST[usize::from(table.levels[at])])
 }
 
 /// The cost in bits of a letter missing from a language of `lang_script`.

@@ -342,8 +342,10 @@ fn places_improve(c: &Candidate) -> bool {
 
 /// [`places_improve`], the places judged alone or with their words.
 fn places_improve_as(c: &Candidate, with_words: bool) -> bool {
-    let mut before = String::new();
-    let mut after = String::new();
+    // Room for the places with their words (of the line, and as repaired) and a space each,
+    // which is most often all they take.
+    let mut before = String::with_capacity(c.line.len() + c.replacements.len());
+    let mut after = String::with_capacity(c.text.len() + c.replacements.len());
     for r in &c.replacements {
         let (head, tail) = if with_words {
             word_around(&c.line, r.start, r.end)

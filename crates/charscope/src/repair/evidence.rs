@@ -64,7 +64,8 @@ fn wordy(ch: char) -> bool {
 
 /// The words of `text`: its runs of letters and marks, as byte ranges.
 fn words(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+    // Room for a word every few bytes, most often enough.
+    let mut out = Vec::with_capacity(text.len() / 4 + 1);
     let mut start = None;
     for (i, ch) in text.char_indices() {
         match (wordy(ch), start) {
@@ -319,8 +320,9 @@ pub(crate) fn reread_supported(c: &Candidate) -> bool {
     if c.utf8 || c.c1_reread() {
         return true;
     }
-    let mut source = String::new();
-    let mut target = String::new();
+    // Room for every word of the line and of its repair, a space after each place.
+    let mut source = String::with_capacity(c.line.len() + c.replacements.len());
+    let mut target = String::with_capacity(c.text.len() + c.replacements.len());
     let mut last = None;
     for (r, (a, b)) in c.replacements.iter().zip(each_placed(c)) {
         let from = word_around(&c.line, r.start, r.end);

@@ -9,23 +9,40 @@ use crate::decode::decode_strict;
 use crate::encode::{Substitute, encode};
 use crate::encoding::{Encoding, Engine};
 
-/// Every stretch of `line` between ASCII that reads differently when its bytes in `wrong` are
-/// read as `right`. Stretches of non-ASCII characters are reread one at a time (with the ASCII
-/// characters a two-byte encoding may use as trail bytes), so that one broken word in a line of
-/// good text is found.
-pub(crate) fn reread(
-    line: &str,
+/// The stretches of a line that rereads from one wrong encoding read again, each with its
+/// bytes in that encoding: they are the same whatever the right encoding, so a line is cut and
+/// encoded once for all the rereads from one encoding (windows-1252 is read again as some
+/// twenty others).
+pub(crate) struct Stretches {
     wrong: &'static Encoding,
-    right: &'static Encoding,
     ascii_trails: bool,
-) -> Vec<Replacement> {
+    /// Each stretch: where it starts, and its bytes as it is and without the ASCII at its end
+    /// (when it has some), each with its length in the line (no bytes: a character the wrong
+    /// encoding lacks).
+    list: Vec<(usize, Piece, Option<Piece>)>,
+}
+
+/// A stretch's length in the line, and its bytes in the wrong encoding.
+type Piece = (usize, Option<Vec<u8>>);
+
+impl Stretches {
+    /// Whether these are the stretches of rereads from `wrong` with `ascii_trails`.
+    pub(crate) fn of(&self, wrong: &'static Encoding, ascii_trails: bool) -> bool {
+        std::ptr::eq(self.wrong, wrong) && self.ascii_trails == ascii_trails
+    }
+}
+
+/// The stretches of `line` between ASCII that a reread from `wrong` reads again. Stretches of
+/// non-ASCII characters are reread one at a time (with the ASCII characters a two-byte encoding
+/// may use as trail bytes), so that one broken word in a line of good text is found.
+pub(crate) fn stretches(line: &str, wrong: &'static Encoding, ascii_trails: bool) -> Stretches {
     let pair = Pair {
         wrong,
-        right,
+        right: wrong,
         wrong_codec: codecs().of(wrong),
-        right_codec: codecs().of(right),
+        right_codec: None,
     };
-    let mut out = Vec::new();
+    let mut list = Vec::new();
     let bytes = line.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -34,55 +51,59 @@ pub(crate) fn reread(
             continue;
         }
         let start = i;
-        let mut end = i;
-        // The stretch: non-ASCII characters that `wrong` has, and (for two-byte encodings)
-        // ASCII characters from 40 to 7E right after one, which may be trail bytes.
-        while end < bytes.len() {
-            let b = bytes[end];
-            if b >= 0x80 {
-                let c = line[end..].chars().next().expect("a character starts here");
-                if !pair.encodable(c) {
-                    break;
-                }
-                end += c.len_utf8();
-            } else if ascii_trails
-                && (0x40..=0x7E).contains(&b)
-                && end > start
-                && bytes[end - 1] >= 0x80
-            {
-                end += 1;
-            } else {
-                break;
-            }
-        }
+        let end = pair.stretch_end(line, start, ascii_trails);
         if end == start {
             // A character `wrong` lacks.
             i += line[i..].chars().next().map_or(1, char::len_utf8);
             continue;
         }
         let piece = &line[start..end];
-        let found = match pair.reread_piece(piece) {
-            Some(text) => Some((piece.len(), text)),
-            None => {
-                // Without the ASCII taken as possible trail bytes at its end.
-                let trimmed = piece.trim_end_matches(|c: char| c.is_ascii());
-                (trimmed.len() < piece.len())
-                    .then(|| pair.reread_piece(trimmed).map(|t| (trimmed.len(), t)))
-                    .flatten()
-            }
+        // Without the ASCII taken as possible trail bytes at its end.
+        let trimmed = piece.trim_end_matches(|c: char| c.is_ascii());
+        let shorter = (trimmed.len() < piece.len()).then(|| (trimmed.len(), pair.bytes(trimmed)));
+        list.push((start, (piece.len(), pair.bytes(piece)), shorter));
+        i = end.max(i + 1);
+    }
+    Stretches {
+        wrong,
+        ascii_trails,
+        list,
+    }
+}
+
+/// Every stretch of the line (see [`stretches`]) that reads differently when its bytes in the
+/// wrong encoding are read as `right`. A character the wrong encoding lacks, or bytes the right
+/// one rejects, leave their stretch as it was.
+pub(crate) fn reread(
+    line: &str,
+    stretches: &Stretches,
+    right: &'static Encoding,
+) -> Vec<Replacement> {
+    let pair = Pair {
+        wrong: stretches.wrong,
+        right,
+        wrong_codec: codecs().of(stretches.wrong),
+        right_codec: codecs().of(right),
+    };
+    // A place at most for each stretch: room made once.
+    let mut out = Vec::with_capacity(stretches.list.len());
+    for (start, whole, shorter) in &stretches.list {
+        let read = |(len, bytes): &Piece| {
+            let text = pair.read_bytes(bytes.as_deref()?)?;
+            Some((*len, text))
         };
+        let found = read(whole).or_else(|| shorter.as_ref().and_then(read));
         if let Some((len, text)) = found
-            && text != line[start..start + len]
+            && text != line[*start..start + len]
         {
             out.push(Replacement {
-                start,
+                start: *start,
                 end: start + len,
                 text,
                 complete: 1,
                 lost: Vec::new(),
             });
         }
-        i = end.max(i + 1);
     }
     out
 }
@@ -119,16 +140,46 @@ impl Pair {
         encoded.unmappable.is_empty().then_some(encoded.bytes)
     }
 
-    fn reread_piece(&self, piece: &str) -> Option<String> {
+    /// Where the stretch from `start` (a character beyond ASCII) ends: non-ASCII characters
+    /// that `wrong` has, and (for two-byte encodings) ASCII characters from 40 to 7E right
+    /// after one, which may be trail bytes.
+    fn stretch_end(&self, line: &str, start: usize, ascii_trails: bool) -> usize {
+        let bytes = line.as_bytes();
+        let mut end = start;
+        while end < bytes.len() {
+            let b = bytes[end];
+            if b >= 0x80 {
+                let c = line[end..].chars().next().expect("a character starts here");
+                if !self.encodable(c) {
+                    break;
+                }
+                end += c.len_utf8();
+            } else if ascii_trails
+                && (0x40..=0x7E).contains(&b)
+                && end > start
+                && bytes[end - 1] >= 0x80
+            {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        end
+    }
+
+    /// What `bytes` of the wrong encoding read as in the right one (`None`: bytes it rejects,
+    /// or a reading that turns characters into controls, which is not a repair).
+    fn read_bytes(&self, bytes: &[u8]) -> Option<String> {
         if let (Some(w), Some(r)) = (self.wrong_codec, self.right_codec)
             && w.single_byte
             && r.single_byte
         {
-            // One table each way, no bytes kept: the reread of single-byte code pages, which
-            // are most of them.
-            let mut out = String::with_capacity(piece.len() + piece.len() / 2);
-            for c in piece.chars() {
-                let ch = r.read(w.encode(c)?.b[0])?;
+            // One table, no decoder: the reread of single-byte code pages, which are most of
+            // them. Room for the longest they read as (three bytes a character: Cyrillic,
+            // Greek or Arabic take two, Thai three), so that the text grows in one go.
+            let mut out = String::with_capacity(3 * bytes.len());
+            for &b in bytes {
+                let ch = r.read(b)?;
                 if ch.is_control() && !ch.is_ascii() {
                     return None;
                 }
@@ -136,12 +187,11 @@ impl Pair {
             }
             return Some(out);
         }
-        let bytes = self.bytes(piece)?;
         let text = match self.right.engine() {
             Engine::Whatwg(rs) => rs
-                .decode_without_bom_handling_and_without_replacement(&bytes)?
+                .decode_without_bom_handling_and_without_replacement(bytes)?
                 .into_owned(),
-            _ => decode_strict(&bytes, self.right).ok()?,
+            _ => decode_strict(bytes, self.right).ok()?,
         };
         // A reading that turns characters into controls is not a repair.
         if text.chars().any(|c| c.is_control() && !c.is_ascii()) {

@@ -17,45 +17,56 @@ use super::words::whole_word;
 const WILD: u16 = 0x100;
 const BREAK: u16 = 0x101;
 
+/// One byte of the line in an encoding ([`WILD`] and [`BREAK`] aside), with the character it
+/// came from.
+#[derive(Clone, Copy)]
+struct Byte {
+    value: u16,
+    /// Whether it is its character's first byte.
+    first: bool,
+    /// The line offset where its character starts.
+    at: u32,
+    /// The line offset just past its character.
+    end: u32,
+}
+
 /// The line as bytes of one encoding: each byte with the character it came from, made as far
 /// as the search has looked (a reading given up early need not encode the rest of the line).
 struct Tokens<'a> {
     codec: &'a Codec,
     /// The characters not encoded yet.
     rest: std::str::CharIndices<'a>,
-    bytes: Vec<u16>,
-    /// For each byte: the line offset where its character starts, and whether it is the
-    /// character's first byte.
-    origin: Vec<(u32, bool)>,
-    /// For each byte: the line offset just past its character.
-    ends: Vec<u32>,
+    /// The bytes so far, each with its character (one list, one push a byte).
+    bytes: Vec<Byte>,
 }
 
 /// The vectors of [`Tokens`], kept between searches (a line is searched once for each codec
 /// that the quick filter lets through).
-type Buffers = (Vec<u16>, Vec<(u32, bool)>, Vec<u32>);
+type Buffers = Vec<Byte>;
 
 thread_local! {
-    static BUFFERS: std::cell::Cell<Buffers> = const {
-        std::cell::Cell::new((Vec::new(), Vec::new(), Vec::new()))
-    };
+    static BUFFERS: std::cell::Cell<Buffers> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 impl<'a> Tokens<'a> {
     fn new(line: &'a str, codec: &'a Codec) -> Tokens<'a> {
-        let (bytes, origin, ends) = BUFFERS.take();
         Tokens {
             codec,
             rest: line.char_indices(),
-            bytes,
-            origin,
-            ends,
+            bytes: BUFFERS.take(),
         }
     }
 
     /// Whether the line has a byte `k`: encodes characters until it does or the line ends.
-    #[inline]
+    /// The search asks of each byte several times, and most often it is there already: that
+    /// answer is a comparison where it is asked, the encoding a call.
+    #[inline(always)]
     fn has(&mut self, k: usize) -> bool {
+        k < self.bytes.len() || self.encode_to(k)
+    }
+
+    /// Encodes characters until the line has a byte `k` (whether it has).
+    fn encode_to(&mut self, k: usize) -> bool {
         while self.bytes.len() <= k {
             let Some((at, c)) = self.rest.next() else {
                 return false;
@@ -68,40 +79,35 @@ impl<'a> Tokens<'a> {
     fn push(&mut self, at: usize, c: char) {
         let end = (at + c.len_utf8()) as u32;
         let at = at as u32;
+        let mut one = |value: u16, first: bool| {
+            self.bytes.push(Byte {
+                value,
+                first,
+                at,
+                end,
+            });
+        };
         if c == char::REPLACEMENT_CHARACTER {
-            self.bytes.push(WILD);
-            self.origin.push((at, true));
-            self.ends.push(end);
+            one(WILD, true);
             return;
         }
         match self.codec.encode(c) {
             Some(b) => {
-                for i in 0..b.len as usize {
-                    self.bytes.push(u16::from(b.b[i]));
-                    self.origin.push((at, i == 0));
-                    self.ends.push(end);
+                one(u16::from(b.b[0]), true);
+                if b.len == 2 {
+                    one(u16::from(b.b[1]), false);
                 }
             }
-            None => {
-                self.bytes.push(BREAK);
-                self.origin.push((at, true));
-                self.ends.push(end);
-            }
+            None => one(BREAK, true),
         }
     }
 }
 
 impl Drop for Tokens<'_> {
     fn drop(&mut self) {
-        let mut buffers = (
-            std::mem::take(&mut self.bytes),
-            std::mem::take(&mut self.origin),
-            std::mem::take(&mut self.ends),
-        );
-        buffers.0.clear();
-        buffers.1.clear();
-        buffers.2.clear();
-        BUFFERS.set(buffers);
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.clear();
+        BUFFERS.set(bytes);
     }
 }
 
@@ -138,8 +144,8 @@ fn seq_len(lead: u8) -> usize {
 }
 
 /// Reads one UTF-8 sequence at `i` (a lead byte), tolerating one lost byte.
-fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
-    let lead = bytes[i] as u8;
+fn sequence(bytes: &[Byte], i: usize, nbsp: bool) -> Seq {
+    let lead = bytes[i].value as u8;
     let n = seq_len(lead);
     if n == 0 {
         return Seq::No;
@@ -153,7 +159,7 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
         } else {
             (0x80, 0xBF)
         };
-        let b = bytes.get(i + k).copied();
+        let b = bytes.get(i + k).map(|b| b.value);
         let byte = match b {
             Some(b) if b < 0x100 && (lo..=hi).contains(&(b as u8)) => b as u8,
             // A rare letter made of a space read as A0 ("Ñ " is not Ѡ): the space was a
@@ -198,11 +204,11 @@ fn sequence(bytes: &[u16], i: usize, nbsp: bool) -> Seq {
 }
 
 /// CESU-8: a surrogate pair written as two three-byte sequences (ED A0-AF xx ED B0-BF xx).
-fn cesu_pair(bytes: &[u16], i: usize) -> Option<char> {
+fn cesu_pair(bytes: &[Byte], i: usize) -> Option<char> {
     let get = |k: usize| {
         bytes
             .get(i + k)
-            .copied()
+            .map(|b| b.value)
             .filter(|&b| b < 0x100)
             .map(|b| b as u8)
     };
@@ -254,23 +260,27 @@ fn keeps_space(line: &str, end: usize) -> bool {
 pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
     let mut t = Tokens::new(line, codec);
     let mut out = Vec::new();
+    // What a run reads, kept from run to run: most runs are given up, and a place takes a
+    // copy of what it needs. (A run reads as fewer bytes than the line has, most often.)
+    let mut text = String::with_capacity(line.len());
+    let mut lost = Vec::new();
     let mut i = 0;
     while t.has(i) {
         let b = t.bytes[i];
-        if !(0xC2..=0xF4).contains(&b) || !t.origin[i].1 {
+        if !(0xC2..=0xF4).contains(&b.value) || !b.first {
             i += 1;
             continue;
         }
         // A run of sequences from i.
         let mut j = i;
-        let mut text = String::new();
+        text.clear();
+        lost.clear();
         let mut complete = 0;
-        let mut lost = Vec::new();
         // The last point where the run ended on a character boundary: the byte, and how much
         // of `text`, `complete` and `lost` it had.
         let mut good: Option<(usize, usize, usize, usize)> = None;
-        while t.has(j) && t.bytes[j] >= 0x80 && t.bytes[j] != BREAK {
-            if t.bytes[j] == WILD {
+        while t.has(j) && t.bytes[j].value >= 0x80 && t.bytes[j].value != BREAK {
+            if t.bytes[j].value == WILD {
                 break;
             }
             // A surrogate pair looks six bytes ahead, a sequence four.
@@ -283,8 +293,8 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
                 match sequence(&t.bytes, j, codec.nbsp_a0) {
                     Seq::Char(c, len, loss, space) => {
                         text.push(c);
-                        let at = t.origin[j].0 as usize;
-                        let end = t.ends[j + len - 1] as usize;
+                        let at = t.bytes[j].at as usize;
+                        let end = t.bytes[j + len - 1].end as usize;
                         if let Some(loss) = loss {
                             lost.push((at, end - at, loss));
                         } else if !space || (c == '\u{E0}' && space_fits(line, at)) {
@@ -298,25 +308,23 @@ pub(crate) fn find(line: &str, codec: &Codec) -> Vec<Replacement> {
                     Seq::No => break,
                 }
             }
-            if !t.has(j) || t.origin[j].1 {
+            if !t.has(j) || t.bytes[j].first {
                 good = Some((j, text.len(), complete, lost.len()));
             }
         }
         match good {
             Some((end_byte, text_len, complete, nlost)) if end_byte > i => {
-                text.truncate(text_len);
-                lost.truncate(nlost);
-                let start = t.origin[i].0 as usize;
-                let end = t.ends[end_byte - 1] as usize;
+                let start = t.bytes[i].at as usize;
+                let end = t.bytes[end_byte - 1].end as usize;
                 if codec.whole_words && !whole_word(line, start, end) {
                     return Vec::new();
                 }
                 out.push(Replacement {
                     start,
                     end,
-                    text,
+                    text: text[..text_len].to_string(),
                     complete,
-                    lost,
+                    lost: lost[..nlost].to_vec(),
                 });
                 i = end_byte;
             }

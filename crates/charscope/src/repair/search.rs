@@ -3,7 +3,7 @@
 
 use super::codec::{CodecId, Codecs, Mask, codecs};
 use super::place::Replacement;
-use super::reread::reread;
+use super::reread::{Stretches, reread, stretches};
 use super::scan;
 use super::types::Step;
 use super::words::alphabetic;
@@ -490,7 +490,12 @@ fn ascii_len(bytes: &[u8]) -> usize {
 }
 
 fn apply(line: &str, replacements: &[Replacement]) -> String {
-    let mut out = String::with_capacity(line.len());
+    // The length of the result, so that it is made in one go (a reread may write longer
+    // characters than it replaces).
+    let len = replacements
+        .iter()
+        .fold(line.len(), |len, r| len - (r.end - r.start) + r.text.len());
+    let mut out = String::with_capacity(len);
     let mut at = 0;
     for r in replacements {
         out.push_str(&line[at..r.start]);
@@ -577,11 +582,21 @@ impl Due<'_> {
             mut kept,
             utf8_texts,
         } = self;
+        // The line cut and encoded for each wrong encoding tried (a few: most rereads are from
+        // windows-1252 or true ISO-8859-1).
+        let mut cut: Vec<Stretches> = Vec::new();
         for (k, r) in rereads().iter().enumerate() {
             if !looks.fits(r) {
                 continue;
             }
-            let replacements = reread(line, r.wrong, r.right, r.ascii_trails);
+            let at = match cut.iter().position(|s| s.of(r.wrong, r.ascii_trails)) {
+                Some(at) => at,
+                None => {
+                    cut.push(stretches(line, r.wrong, r.ascii_trails));
+                    cut.len() - 1
+                }
+            };
+            let replacements = reread(line, &cut[at], r.right);
             if replacements.is_empty() {
                 continue;
             }

@@ -71,7 +71,7 @@ pub(crate) fn apply(
 ) -> Vec<Seg> {
     let st = starts(segs);
     // Widen each replacement to the repaired pieces it touches, and merge those that meet.
-    let mut groups: Vec<(usize, usize, String)> = Vec::new();
+    let mut groups: Vec<(usize, usize, String)> = Vec::with_capacity(replacements.len());
     for r in replacements {
         let (mut a, mut b) = (r.start, r.end);
         for (s, &p) in segs.iter().zip(&st) {
@@ -96,7 +96,9 @@ pub(crate) fn apply(
             _ => groups.push((a, b, text)),
         }
     }
-    let mut out = Vec::new();
+    // Room for the pieces: each group, and the untouched pieces around each (more only where
+    // pieces repaired before are kept).
+    let mut out = Vec::with_capacity(2 * groups.len() + segs.len());
     let mut at = 0; // current-line offset emitted so far
     let emit_untouched = |out: &mut Vec<Seg>, from: usize, to: usize| {
         for (s, &p) in segs.iter().zip(&st) {
