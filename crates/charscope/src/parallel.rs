@@ -39,3 +39,24 @@ pub(crate) fn on_threads<P: Sync, T: Send>(parts: &[P], f: impl Fn(&P) -> T + Sy
         done
     })
 }
+
+/// The CPU the calling thread runs on, for [`pin_helper`] (Linux with the `native` feature;
+/// elsewhere `None`).
+pub(crate) fn spawner_cpu() -> Option<usize> {
+    #[cfg(all(feature = "native", target_os = "linux"))]
+    return crate::simd::spread::current_cpu();
+    #[cfg(not(all(feature = "native", target_os = "linux")))]
+    None
+}
+
+/// Puts the calling thread, the `k`-th helper (from 0) of a thread that ran on CPU `spawner`,
+/// on a CPU of its own where it can (`simd::spread`): for short work that the kernel would
+/// otherwise put on its spawner's CPU.
+pub(crate) fn pin_helper(spawner: Option<usize>, k: usize) {
+    #[cfg(all(feature = "native", target_os = "linux"))]
+    if let Some(cpu) = spawner {
+        crate::simd::spread::pin_away(cpu, k);
+    }
+    #[cfg(not(all(feature = "native", target_os = "linux")))]
+    let _ = (spawner, k);
+}

@@ -319,9 +319,15 @@ fn valid_utf8_in_parts(
     if !crate::parallel::THREADS || threads < 2 {
         work();
     } else {
+        // Each helper on a CPU of its own: the kernel may otherwise put it on this thread's
+        // CPU, and the check is over before it would move it.
+        let spawner = crate::parallel::spawner_cpu();
         std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(work);
+            for k in 1..threads {
+                scope.spawn(move || {
+                    crate::parallel::pin_helper(spawner, k - 1);
+                    work();
+                });
             }
             work();
         });

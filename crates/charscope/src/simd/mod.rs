@@ -21,13 +21,16 @@
 //! [`mapped`] maps a regular file into memory for `validate`'s check of a whole file (its twin
 //! is reading the file, and a test holds the two to the same answer), with a SIGBUS handler
 //! that turns a file shrinking under the mapping into an error instead of the death of the
-//! process.
+//! process. [`spread`] pins a helper thread of such short work to a CPU other than its
+//! spawner's (the kernel may pack both onto one).
 #![allow(unsafe_code)]
 
 pub(crate) mod blocks;
 pub(crate) mod lines;
 #[cfg(all(feature = "native", unix))]
 pub(crate) mod mapped;
+#[cfg(all(feature = "native", target_os = "linux"))]
+pub(crate) mod spread;
 pub(crate) mod utf8_classes;
 
 /// What SIMD this process uses, decided once: what the processor has, or nothing when the
