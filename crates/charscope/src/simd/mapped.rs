@@ -118,9 +118,15 @@ extern "C" fn on_sigbus(
             return;
         }
     }
-    if let Some(previous) = PREVIOUS.get() {
-        // SAFETY: `previous` is what sigaction gave back when the handler was installed.
-        unsafe { libc::sigaction(libc::SIGBUS, previous, std::ptr::null_mut()) };
+    // SAFETY: `previous` is what sigaction gave back when the handler was installed; without
+    // it (a SIGBUS in the instant before it is kept) the default action, which ends the
+    // process, is put back rather than leave the read to fault again for ever.
+    unsafe {
+        if let Some(previous) = PREVIOUS.get() {
+            libc::sigaction(libc::SIGBUS, previous, std::ptr::null_mut());
+        } else {
+            libc::signal(libc::SIGBUS, libc::SIG_DFL);
+        }
     }
 }
 
