@@ -345,11 +345,17 @@ fn part_start(bytes: &[u8], at: usize) -> usize {
     if at == 0 {
         return 0;
     }
-    let mut start = at;
-    while start < bytes.len() && start < at + 3 && bytes[start] & 0xC0 == 0x80 {
-        start += 1;
-    }
-    start
+    at + continuations(&bytes[at..], 3)
+}
+
+/// How many of the first `max` bytes of `bytes` are continuation bytes, in a row from the
+/// first: the end of a character that began before them.
+fn continuations(bytes: &[u8], max: usize) -> usize {
+    bytes
+        .iter()
+        .take(max)
+        .take_while(|&&b| crate::utf8::is_continuation(b))
+        .count()
 }
 
 /// How much [`valid_utf8_len`] reads at a time on each thread.
@@ -379,11 +385,7 @@ fn check_chunk<R: crate::source::ReadAt + ?Sized>(
 ) -> Result<Checked, (u64, std::io::Error)> {
     let bytes = buf.read_full_at(src, k * chunk as u64, chunk)?;
     let n = bytes.len();
-    let lead = bytes
-        .iter()
-        .take(4)
-        .take_while(|&&b| b & 0xC0 == 0x80)
-        .count();
+    let lead = continuations(bytes, 4);
     let body = &bytes[lead.min(3)..];
     // A character cut by the chunk's end is left for the next chunk to complete.
     let (whole, cut) = body.split_at(body.len() - cut_at_end(body));
