@@ -32,6 +32,11 @@ pub enum Outcome {
     Problems,
 }
 
+/// mimalloc in place of the system's allocator: repair makes and drops many small strings, and
+/// with glibc's allocator a tenth of `fix`'s time over broken lines went to malloc and free.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,

@@ -2,6 +2,11 @@
 //! thread (the model built before the clock starts).
 //!
 //! `cargo run --release -p charscope --example detect_time -- [--rounds N] FILE...`
+
+/// The allocator the command line and the Python module use, so that the times are theirs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut rounds = 1;

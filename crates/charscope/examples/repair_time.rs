@@ -1,6 +1,11 @@
 //! Times `charscope::repair::fix` over the lines of a file, one line at a time, on one thread.
 //!
 //! `cargo run --release -p charscope --example repair_time -- FILE [ROUNDS]`
+
+/// The allocator the command line and the Python module use, so that the times are theirs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("a file of lines");
