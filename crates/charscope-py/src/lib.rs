@@ -17,6 +17,12 @@ mod value;
 
 use pyo3::prelude::*;
 
+/// mimalloc for the module's own allocations (Python's objects keep Python's allocator): the
+/// repair makes and drops many small strings, and `fix` over the repair set took a tenth less
+/// time with it than with glibc's allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The module `charscope._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -24,6 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(detect::detect_one, m)?)?;
     m.add_class::<detect::Detector>()?;
     m.add_function(wrap_pyfunction!(text::fix, m)?)?;
+    m.add_class::<text::Repaired>()?;
     m.add_function(wrap_pyfunction!(text::scan, m)?)?;
     m.add_function(wrap_pyfunction!(codec::decode, m)?)?;
     m.add_function(wrap_pyfunction!(codec::validate, m)?)?;

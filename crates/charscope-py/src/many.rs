@@ -2,7 +2,7 @@
 //! while they run.
 
 use crate::detect::detection;
-use crate::value::to_py;
+use crate::text::Repaired;
 use charscope::{detect, repair};
 use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
@@ -40,9 +40,5 @@ pub fn fix_many<'py>(py: Python<'py>, texts: Vec<PyBackedStr>) -> PyResult<Bound
         }
         texts.par_iter().map(|t| repair::fix(t)).collect::<Vec<_>>()
     });
-    let list = PyList::empty(py);
-    for r in &repaired {
-        list.append(to_py(py, r)?)?;
-    }
-    Ok(list)
+    PyList::new(py, repaired.into_iter().map(Repaired))
 }

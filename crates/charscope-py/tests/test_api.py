@@ -60,6 +60,18 @@ def test_fix_repairs_and_leaves_clean_text_alone():
     assert (clean.text, clean.changed, clean.steps) == ("déjà vu", False, [])
 
 
+def test_a_fix_makes_its_dict_only_when_a_field_beyond_text_is_asked():
+    r = charscope.fix("cafÃ©")
+    assert (r.text, r.changed) == ("café", True)
+    with pytest.raises(AttributeError):  # the text alone made no dict of the spans and steps
+        object.__getattribute__(r, "_d")
+    assert r.spans[0].text == "é" and object.__getattribute__(r, "_d") == r.to_dict()
+    texts = ["cafÃ©", "plain", "Ã©tÃ© Ã  Paris", ""]
+    many = charscope.fix_many(texts)
+    assert many == [charscope.fix(t) for t in texts]
+    assert [(m.text, m.changed) for m in many] == [("café", True), ("plain", False), ("été à Paris", True), ("", False)]
+
+
 def test_decode_names_every_malformed_sequence():
     d = charscope.decode(b"caf\xc3\xa9 \xc0\xaf!", "utf-8")
     assert d.text == "café \ufffd\ufffd!" and d.encoding == "UTF-8"

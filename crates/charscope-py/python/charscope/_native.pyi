@@ -21,9 +21,18 @@ def detect(data: Union[bytes, bytearray], *, declared: Optional[str] = None, nam
     """``(detection, certainty)``: the dict is ``charscope detect --json``."""
 def detect_many(inputs: List[Union[bytes, bytearray]], *, declared: Optional[str] = None) -> List[Tuple[Dict[str, Any], str]]:
     """:func:`detect` of each input, on all cores."""
-def fix(text: str) -> Dict[str, Any]:
-    """``charscope fix --json TEXT``."""
-def fix_many(texts: List[str]) -> List[Dict[str, Any]]:
+class Repaired:
+    """One text's repair, kept in Rust: ``text`` and ``changed`` at once, the rest by ``to_dict``."""
+    @property
+    def text(self) -> str: ...
+    @property
+    def changed(self) -> bool: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """``charscope fix --json TEXT``: a new dict each call."""
+
+def fix(text: str) -> Repaired:
+    """``charscope fix --json TEXT``, as a :class:`Repaired`."""
+def fix_many(texts: List[str]) -> List[Repaired]:
     """:func:`fix` of each text, on all cores."""
 def scan(input: Union[str, bytes, bytearray], name: str = "<input>", allowed: bool = False) -> List[Dict[str, Any]]:
     """The findings, as ``charscope scan --json`` writes them."""

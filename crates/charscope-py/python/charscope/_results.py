@@ -104,7 +104,33 @@ class Fix(Record):
     ``spans`` (each repaired place), ``lost`` (characters that could not be recovered) and
     ``alternatives``."""
 
-    __slots__ = ()
+    # The repair as the native module made it: ``text`` and ``changed`` are read from it, and
+    # the dict of every field is only made when another field is asked for (most callers want
+    # the text, and the dict's many small objects cost more than the repair of a short text).
+    __slots__ = ("_native",)
+
+    def __init__(self, repair: Any) -> None:
+        if isinstance(repair, dict):  # unpickled, or made from a dict of fix --json
+            super().__init__(repair)
+            repair = None
+        object.__setattr__(self, "_native", repair)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_d":
+            d = self._native.to_dict()
+            object.__setattr__(self, "_d", d)
+            return d
+        return super().__getattr__(name)
+
+    @property
+    def text(self) -> str:
+        """The repaired text (the input itself when nothing needed repair)."""
+        return self._d["text"] if self._native is None else self._native.text
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything was repaired."""
+        return self._d["changed"] if self._native is None else self._native.changed
 
     def __str__(self) -> str:
         return str(self._d["text"])
