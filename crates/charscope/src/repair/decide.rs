@@ -5,7 +5,7 @@
 use super::evidence;
 use super::place::{Loss, Replacement};
 use super::priors::{needs_whole_words, utf8_prior};
-use super::score::{self, Plausibility, plausibility};
+use super::score::{Plausibility, plausibility};
 use super::search::{self, Candidate, FULL_COVERAGE};
 use super::segments::{self, Seg};
 use super::sound::{scripts_fit, sound};
@@ -578,7 +578,6 @@ pub(crate) fn fix_line(line: &str) -> Option<LineRepair> {
     if line.is_ascii() {
         return None;
     }
-    score::forget();
     let mut found = fitting(line);
     if found.is_empty() {
         // Nothing fits structurally: no need to score (the common case of clean text).

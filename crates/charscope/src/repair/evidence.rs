@@ -337,8 +337,8 @@ pub(crate) fn reread_supported(c: &Candidate) -> bool {
         target.push(' ');
     }
     // What needs no scoring is asked first: a target without a word long enough to read as one
-    // is no reread, whatever the scores; and the target is scored only for a source with four
-    // letters or more.
+    // is no reread, whatever the scores. Then the target, which reads as no words nine times in
+    // ten (the source, shared by the rereads of the line, is scored only for the others).
     let long_words: Vec<(&str, Family)> = words(&target)
         .into_iter()
         .filter_map(|(a, b)| long_word(&target[a..b]).map(|f| (&target[a..b], f)))
@@ -346,12 +346,12 @@ pub(crate) fn reread_supported(c: &Candidate) -> bool {
     if long_words.is_empty() {
         return false;
     }
-    let s = score(&source);
-    if s.letters() < 4 {
-        return false;
-    }
     let t = score(&target);
     if t.per_char() < WORD_FLOOR {
+        return false;
+    }
+    let s = score(&source);
+    if s.letters() < 4 {
         return false;
     }
     // At least one whole word of four letters or more that reads as one.

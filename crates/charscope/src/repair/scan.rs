@@ -34,8 +34,9 @@ struct Byte {
 /// as the search has looked (a reading given up early need not encode the rest of the line).
 struct Tokens<'a> {
     codec: &'a Codec,
-    /// The characters not encoded yet.
-    rest: std::str::CharIndices<'a>,
+    /// The line, and where its characters not encoded yet start.
+    line: &'a str,
+    next: usize,
     /// The bytes so far, each with its character (one list, one push a byte).
     bytes: Vec<Byte>,
 }
@@ -52,7 +53,8 @@ impl<'a> Tokens<'a> {
     fn new(line: &'a str, codec: &'a Codec) -> Tokens<'a> {
         Tokens {
             codec,
-            rest: line.char_indices(),
+            line,
+            next: 0,
             bytes: BUFFERS.take(),
         }
     }
@@ -68,12 +70,35 @@ impl<'a> Tokens<'a> {
     /// Encodes characters until the line has a byte `k` (whether it has).
     fn encode_to(&mut self, k: usize) -> bool {
         while self.bytes.len() <= k {
-            let Some((at, c)) = self.rest.next() else {
-                return false;
-            };
-            self.push(at, c);
+            let rest = &self.line.as_bytes()[self.next..];
+            match rest.first() {
+                None => return false,
+                Some(&b) if b < 0x80 => self.push_ascii(rest),
+                Some(_) => {
+                    let c = self.line[self.next..].chars().next().expect("a character");
+                    self.push(self.next, c);
+                    self.next += c.len_utf8();
+                }
+            }
         }
         true
+    }
+
+    /// Encodes the run of ASCII that `rest` (the line from `next`) starts with: every codec
+    /// writes ASCII as itself, so it needs no look-up, and a run is taken in one go (most
+    /// lines are ASCII between their broken words). Bytes encoded ahead of what the search asks
+    /// are the bytes it would have asked for next.
+    fn push_ascii(&mut self, rest: &[u8]) {
+        let run = rest.iter().position(|&b| b >= 0x80).unwrap_or(rest.len());
+        let at = self.next as u32;
+        self.bytes
+            .extend(rest[..run].iter().zip(at..).map(|(&b, at)| Byte {
+                value: u16::from(b),
+                first: true,
+                at,
+                end: at + 1,
+            }));
+        self.next += run;
     }
 
     fn push(&mut self, at: usize, c: char) {
