@@ -34,6 +34,9 @@ pub enum Outcome {
 
 /// mimalloc in place of the system's allocator: repair makes and drops many small strings, and
 /// with glibc's allocator a tenth of `fix`'s time over broken lines went to malloc and free.
+/// Version 2, without transparent huge pages (the crate's features): version 3 cost every
+/// command 0.4 ms more to start, and huge pages (a 2 MiB page zeroed at the first allocation)
+/// cost `validate` of 100 MiB 0.8 ms; as it is, a start costs 0.2 ms more than with glibc.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
