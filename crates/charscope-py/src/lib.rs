@@ -4,9 +4,10 @@
 //! back the library's own serde values as Python dicts ([`value::to_py`]): the same fields, in
 //! the same shapes, as the command line's `--json`, so that a field the library adds shows up in
 //! Python without a change here. `fix` keeps its repair in Rust until a field beyond the text is
-//! asked for (`text::Repaired`), then makes the same dict. The Python package wraps the dicts in classes with attributes,
-//! reprs and `to_dict()`, and raises its own exceptions (`charscope.DecodeError`...), which the
-//! functions here look up by name when they fail ([`value::raise`]).
+//! asked for (`text::Repaired`), then makes the same dict. The Python package wraps the dicts in
+//! classes with attributes, reprs and `to_dict()`, and raises its own exceptions
+//! (`charscope.DecodeError`...), which the functions here look up by name when they fail
+//! ([`value::raise`]).
 
 mod arrow;
 mod codec;
