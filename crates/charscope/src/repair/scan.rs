@@ -85,7 +85,8 @@ impl<'a> Tokens<'a> {
     }
 
     /// Encodes the run of ASCII that `rest` (the line from `next`) starts with: every codec
-    /// writes ASCII as itself, so it needs no look-up, and a run is taken in one go (most
+    /// writes ASCII as itself (the rule of `Codec::encode`, whose first branch this takes for a
+    /// whole run), so it needs no look-up, and a run is taken in one go (most
     /// lines are ASCII between their broken words). Bytes encoded ahead of what the search asks
     /// are the bytes it would have asked for next.
     fn push_ascii(&mut self, rest: &[u8]) {
