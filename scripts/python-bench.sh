@@ -11,6 +11,6 @@ venv=target/py-bench
 "$venv/bin/pip" wheel -q --no-deps crates/charscope-py -w target/wheels
 "$venv/bin/pip" install -q --force-reinstall --no-deps target/wheels/charscope-*.whl
 if [[ " $* " == *" --spark "* ]]; then
-  "$venv/bin/pip" install -q 'pyspark>=3.5' pyarrow pandas
+  "$venv/bin/pip" install -q 'pyspark>=3.5' pyarrow 'pandas<3'
 fi
 exec "$venv/bin/python" scripts/python-bench.py "$@"

@@ -19,7 +19,7 @@ rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q --upgrade pip
 MATURIN_PEP517_ARGS="${MATURIN_PEP517_ARGS:---profile dev}" "$venv/bin/pip" install -q crates/charscope-py
-"$venv/bin/pip" install -q 'pytest>=7' 'pyarrow>=14' 'pyspark>=3.5' 'pandas>=1.5'
+"$venv/bin/pip" install -q 'pytest>=7' 'pyarrow>=14' 'pyspark>=3.5' 'pandas>=1.5,<3'
 [ -x target/debug/charscope ] || cargo build -q -p charscope-cli
 cd crates/charscope-py
 CHARSCOPE_REQUIRE_SPARK=1 CHARSCOPE_BIN="$PWD/../../target/debug/charscope" \
