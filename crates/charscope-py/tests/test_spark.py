@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -40,8 +41,9 @@ def test_the_job_on_local_2(tmp_path):
     # a hidden file stays out.
     some_path, some_text = next(iter(texts.items()))
     (corpus_dir / "_archive").mkdir()
+    some_bytes = Path(some_path).read_bytes()
     for name in ("_notes.txt", "_archive/old.txt", ".hidden.txt"):
-        (corpus_dir / name).write_bytes(open(some_path, "rb").read())
+        (corpus_dir / name).write_bytes(some_bytes)
     run = subprocess.run(
         [sys.executable, "-m", "charscope.spark", "--master", "local[2]", str(corpus_dir), str(out)],
         capture_output=True,

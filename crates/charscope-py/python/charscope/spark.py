@@ -82,7 +82,7 @@ def _read(uri: str) -> bytes:
         return f.read()
 
 
-def _passed_over(name: str) -> bool:
+def _skipped_name(name: str) -> bool:
     """Whether Spark's file sources pass over a file or directory of this name although it is
     not hidden: a leading underscore (a name with "=" aside, a partition's directory)."""
     return name.startswith("_") and "=" not in name
@@ -99,14 +99,14 @@ def passed_over(root: str, glob: Optional[str] = None) -> List[str]:
         name = os.path.basename(path)
         if name.startswith(".") or name.endswith("._COPYING_") or (glob and not fnmatch.fnmatchcase(name, glob)):
             return False
-        return (under or _passed_over(name)) and os.path.getsize(path) > 0
+        return (under or _skipped_name(name)) and os.path.getsize(path) > 0
 
     if os.path.isfile(root):
         return [root] if wanted(root, False) else []
     found = []
     for parent, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
-        under = any(_passed_over(part) for part in os.path.relpath(parent, root).split(os.sep))
+        under = any(_skipped_name(part) for part in os.path.relpath(parent, root).split(os.sep))
         found.extend(path for path in (os.path.join(parent, f) for f in files) if wanted(path, under))
     return sorted(found)
 
